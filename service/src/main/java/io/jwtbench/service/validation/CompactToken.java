@@ -1,0 +1,80 @@
+package io.jwtbench.service.validation;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The three segments of a compact JWS, checked for shape only: nothing in it is trusted yet.
+ * One pass over the characters enforces the size cap, the base64url alphabet and exactly
+ * two dots before anything is decoded.
+ */
+final class CompactToken {
+    final String text;
+    /** The token as ASCII bytes: the signing input is its prefix, the cache key its hash. */
+    final byte[] bytes;
+    private final int dot1;
+    private final int dot2;
+
+    private CompactToken(String text, int dot1, int dot2) {
+        this.text = text;
+        this.dot1 = dot1;
+        this.dot2 = dot2;
+        this.bytes = text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    static CompactToken split(String token, int maxLength) throws InvalidTokenException {
+        int length = token.length();
+        if (length > maxLength) {
+            throw new InvalidTokenException(Reason.TOKEN_TOO_LARGE,
+                    "token is " + length + " characters, the limit is " + maxLength);
+        }
+        int dot1 = -1;
+        int dot2 = -1;
+        for (int i = 0; i < length; i++) {
+            char c = token.charAt(i);
+            if (c == '.') {
+                if (dot1 < 0) {
+                    dot1 = i;
+                } else if (dot2 < 0) {
+                    dot2 = i;
+                } else {
+                    throw new InvalidTokenException(Reason.MALFORMED, "more than three segments (JWE or garbage)");
+                }
+            } else if (Base64Url.value(c) < 0) {
+                throw new InvalidTokenException(Reason.MALFORMED,
+                        "character at position " + i + " is not base64url (padding, '+', '/' and whitespace are refused)");
+            }
+        }
+        if (dot2 < 0) {
+            throw new InvalidTokenException(Reason.MALFORMED, "a compact JWS has exactly three segments");
+        }
+        if (dot1 == 0 || dot2 == dot1 + 1) {
+            throw new InvalidTokenException(Reason.MALFORMED, "empty header or payload segment");
+        }
+        return new CompactToken(token, dot1, dot2);
+    }
+
+    byte[] header() throws InvalidTokenException {
+        return decode(0, dot1, "header");
+    }
+
+    byte[] payload() throws InvalidTokenException {
+        return decode(dot1 + 1, dot2, "payload");
+    }
+
+    byte[] signature() throws InvalidTokenException {
+        return decode(dot2 + 1, text.length(), "signature");
+    }
+
+    /** Length of the JWS signing input, {@code header.payload}, a prefix of {@link #bytes}. */
+    int signingInputLength() {
+        return dot2;
+    }
+
+    private byte[] decode(int from, int to, String segment) throws InvalidTokenException {
+        byte[] decoded = Base64Url.decode(text, from, to);
+        if (decoded == null) {
+            throw new InvalidTokenException(Reason.MALFORMED, segment + " is not canonical base64url");
+        }
+        return decoded;
+    }
+}

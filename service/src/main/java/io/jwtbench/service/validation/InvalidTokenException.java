@@ -1,0 +1,29 @@
+package io.jwtbench.service.validation;
+
+/**
+ * A token was refused. Thrown on the hot path for every bad token, so it carries no stack
+ * trace: the reason and message say everything a caller can act on.
+ */
+public final class InvalidTokenException extends Exception {
+    private final Reason reason;
+    /** The configured issuer's name once the token's iss was recognised, else null. */
+    private String issuerName;
+
+    public InvalidTokenException(Reason reason, String message) {
+        super(message, null, false, false);
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+
+    public String issuerName() {
+        return issuerName;
+    }
+
+    InvalidTokenException from(Issuer issuer) {
+        this.issuerName = issuer == null ? null : issuer.name();
+        return this;
+    }
+}

@@ -1,0 +1,107 @@
+package io.jwtbench.service.validation;
+
+import java.security.GeneralSecurityException;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The asymmetric JWS algorithms (RFC 7518 §3, RFC 8037) and how the JDK verifies them.
+ * Symmetric (HS*) and {@code none} are deliberately absent: a validator that holds public keys
+ * must never treat one as an HMAC secret.
+ *
+ * <p>Verification calls JCA directly: ECDSA uses the JDK's P1363 ({@code R||S}) format, so a
+ * DER-encoded signature is refused instead of transcoded, and {@link Signature} objects are
+ * pooled because {@code Signature.getInstance} costs about as much as the rest of validation.
+ */
+public enum JwsAlgorithm {
+    RS256("SHA256withRSA", null, 0),
+    RS384("SHA384withRSA", null, 0),
+    RS512("SHA512withRSA", null, 0),
+    PS256("RSASSA-PSS", pss("SHA-256", 32), 0),
+    PS384("RSASSA-PSS", pss("SHA-384", 48), 0),
+    PS512("RSASSA-PSS", pss("SHA-512", 64), 0),
+    ES256("SHA256withECDSAinP1363Format", null, 64),
+    ES384("SHA384withECDSAinP1363Format", null, 96),
+    ES512("SHA512withECDSAinP1363Format", null, 132),
+    EdDSA("EdDSA", null, 64);
+
+    private static final int POOL_SIZE = 16;
+
+    private final String jcaName;
+    private final PSSParameterSpec pss;
+    /** Exact signature length for ECDSA/EdDSA; 0 where it depends on the key (RSA). */
+    private final int signatureLength;
+    private final AtomicReferenceArray<Signature> pool = new AtomicReferenceArray<>(POOL_SIZE);
+
+    JwsAlgorithm(String jcaName, PSSParameterSpec pss, int signatureLength) {
+        this.jcaName = jcaName;
+        this.pss = pss;
+        this.signatureLength = signatureLength;
+    }
+
+    /** The algorithm for a JWS {@code alg} value, or null for none, HS*, and anything unknown. */
+    public static JwsAlgorithm of(String alg) {
+        return switch (alg) {
+            case "RS256" -> RS256;
+            case "RS384" -> RS384;
+            case "RS512" -> RS512;
+            case "PS256" -> PS256;
+            case "PS384" -> PS384;
+            case "PS512" -> PS512;
+            case "ES256" -> ES256;
+            case "ES384" -> ES384;
+            case "ES512" -> ES512;
+            case "EdDSA" -> EdDSA;
+            default -> null;
+        };
+    }
+
+    /**
+     * Verifies {@code signature} over {@code input[0, length)}. Ed448 signatures are 114 bytes;
+     * the length check lets them through only for EdDSA with an Ed448 key.
+     */
+    boolean verify(PublicKey key, byte[] input, int length, byte[] signature) throws GeneralSecurityException {
+        if (signatureLength != 0 && signature.length != signatureLength
+                && !(this == EdDSA && signature.length == 114 && "Ed448".equals(key.getAlgorithm()))) {
+            return false;
+        }
+        Signature verifier = borrow();
+        try {
+            verifier.initVerify(key);
+            if (pss != null) {
+                verifier.setParameter(pss);
+            }
+            verifier.update(input, 0, length);
+            return verifier.verify(signature);
+        } finally {
+            giveBack(verifier);
+        }
+    }
+
+    private Signature borrow() throws GeneralSecurityException {
+        int start = (int) (Thread.currentThread().threadId() & (POOL_SIZE - 1));
+        for (int i = 0; i < POOL_SIZE; i++) {
+            Signature s = pool.getAndSet((start + i) & (POOL_SIZE - 1), null);
+            if (s != null) {
+                return s;
+            }
+        }
+        return Signature.getInstance(jcaName);
+    }
+
+    private void giveBack(Signature s) {
+        int start = (int) (Thread.currentThread().threadId() & (POOL_SIZE - 1));
+        for (int i = 0; i < POOL_SIZE; i++) {
+            if (pool.compareAndSet((start + i) & (POOL_SIZE - 1), null, s)) {
+                return;
+            }
+        }
+    }
+
+    private static PSSParameterSpec pss(String digest, int saltLength) {
+        return new PSSParameterSpec(digest, "MGF1", new MGF1ParameterSpec(digest), saltLength, 1);
+    }
+}

@@ -1,0 +1,325 @@
+package io.jwtbench.service.validation;
+
+import io.jwtbench.service.validation.keys.KeySet;
+import io.jwtbench.service.validation.keys.VerificationKey;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The strict validation pipeline for signed JWTs (compact JWS). In order:
+ * <ol>
+ * <li><b>shape</b>: size cap, three strict base64url segments ({@link CompactToken});</li>
+ * <li><b>cache</b>: a previously validated identical token is returned after its exp/nbf are re-checked;</li>
+ * <li><b>parse</b>: header policy ({@link JoseHeader}); {@code iss} by a bounded read of the unverified
+ * payload; the issuer from the allow-list; the algorithm from that issuer's allow-list;</li>
+ * <li><b>signature</b>: with that issuer's keys only, kid and key type bound to the algorithm;</li>
+ * <li><b>claims</b>: only now is the payload fully parsed (duplicate members refused), iss re-checked,
+ * exp required, time claims with skew, audience, azp, typ and required claims.</li>
+ * </ol>
+ * The class has no framework dependencies so that benchmarks and tests use the production
+ * object. It is thread-safe and lock-free on the hot path.
+ */
+public final class JwtValidator {
+    private final IssuerRegistry issuers;
+    private final long skewSeconds;
+    private final int maxTokenLength;
+    private final Clock clock;
+    private final TokenCache cache;
+
+    /**
+     * @param cache null disables caching
+     */
+    public JwtValidator(IssuerRegistry issuers, Duration clockSkew, int maxTokenLength, Clock clock, TokenCache cache) {
+        this.issuers = issuers;
+        this.skewSeconds = clockSkew.toSeconds();
+        this.maxTokenLength = maxTokenLength;
+        this.clock = clock;
+        this.cache = cache;
+    }
+
+    public IssuerRegistry issuers() {
+        return issuers;
+    }
+
+    public TokenCache cache() {
+        return cache;
+    }
+
+    /**
+     * Validates without ever blocking the caller: when the token names a kid its issuer's keys do
+     * not have, the answer waits (asynchronously) for a rate-limited JWKS refresh. Safe on an event
+     * loop. Fails with a {@link CompletionException} wrapping an {@link InvalidTokenException}.
+     */
+    public CompletionStage<ValidatedToken> validateAsync(String token) {
+        try {
+            return CompletableFuture.completedFuture(attempt(token, true));
+        } catch (InvalidTokenException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (KeyRefreshNeeded refresh) {
+            return refresh.issuer.keys().refreshForUnknownKid(refresh.kid)
+                    .handle((keys, failure) -> {
+                        try {
+                            return attempt(token, false);
+                        } catch (InvalidTokenException | KeyRefreshNeeded e) {
+                            throw new CompletionException(e);
+                        }
+                    });
+        }
+    }
+
+    /**
+     * Validates on the calling thread, which blocks only while a JWKS refresh for an unknown kid is
+     * under way. Never call it on an event loop: use {@link #validateAsync}.
+     */
+    public ValidatedToken validate(String token) throws InvalidTokenException {
+        try {
+            return attempt(token, true);
+        } catch (KeyRefreshNeeded refresh) {
+            try {
+                refresh.issuer.keys().refreshForUnknownKid(refresh.kid).toCompletableFuture().join();
+            } catch (RuntimeException fetchFailed) {
+                // The source keeps its last good keys; the retry below reports UNKNOWN_KEY.
+            }
+            try {
+                return attempt(token, false);
+            } catch (KeyRefreshNeeded impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+    }
+
+    private ValidatedToken attempt(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
+        CompactToken jws = CompactToken.split(token, maxTokenLength);
+        TokenCache.Key cacheKey = null;
+        if (cache != null) {
+            cacheKey = TokenCache.keyOf(jws.bytes);
+            ValidatedToken hit = cache.get(cacheKey);
+            if (hit != null) {
+                try {
+                    checkTimes(hit.expiresAt(), hit.notBefore(), nowSeconds());
+                } catch (InvalidTokenException e) {
+                    cache.invalidate(cacheKey);
+                    throw e.from(issuers.byIss(hit.issuer()));
+                }
+                return hit;
+            }
+        }
+
+        JoseHeader header = JoseHeader.parse(jws.header());
+        JwsAlgorithm alg = JwsAlgorithm.of(header.alg());
+        if (alg == null) {
+            throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
+                    "alg " + header.alg() + " is not accepted (none, HS* and unknown algorithms never are)");
+        }
+        byte[] payload = jws.payload();
+        Issuer issuer = issuerOf(payload);
+        try {
+            if (!issuer.algorithms().contains(alg)) {
+                throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
+                        "alg " + alg + " is not allowed for issuer " + issuer.name() + " (allowed: " + issuer.algorithms() + ")");
+            }
+            verifySignature(jws, header, alg, issuer, mayRefresh);
+            ValidatedToken validated = checkClaims(issuer, header, payload);
+            if (cacheKey != null) {
+                cache.put(cacheKey, validated);
+            }
+            return validated;
+        } catch (InvalidTokenException e) {
+            throw e.from(issuer);
+        }
+    }
+
+    private Issuer issuerOf(byte[] payload) throws InvalidTokenException {
+        String iss;
+        try {
+            iss = StrictJson.readTopLevelString(payload, "iss");
+        } catch (IOException e) {
+            throw new InvalidTokenException(Reason.MALFORMED, "payload: " + JoseHeader.conciseMessage(e));
+        }
+        if (iss == null) {
+            throw new InvalidTokenException(Reason.ISSUER_UNKNOWN, "token has no iss claim");
+        }
+        Issuer issuer = issuers.byIss(iss);
+        if (issuer == null) {
+            throw new InvalidTokenException(Reason.ISSUER_UNKNOWN, "iss " + abbreviate(iss) + " is not a trusted issuer");
+        }
+        return issuer;
+    }
+
+    private void verifySignature(CompactToken jws, JoseHeader header, JwsAlgorithm alg, Issuer issuer, boolean mayRefresh)
+            throws InvalidTokenException, KeyRefreshNeeded {
+        KeySet keys = issuer.keys().current();
+        byte[] signature = jws.signature();
+        if (header.kid() != null) {
+            VerificationKey key = keys.byKid(header.kid());
+            if (key == null) {
+                if (mayRefresh) {
+                    throw new KeyRefreshNeeded(issuer, header.kid());
+                }
+                throw new InvalidTokenException(Reason.UNKNOWN_KEY,
+                        "issuer " + issuer.name() + " has no key with kid " + abbreviate(header.kid()));
+            }
+            if (!key.permits(alg.name())) {
+                throw new InvalidTokenException(Reason.KEY_ALGORITHM_MISMATCH,
+                        "key " + abbreviate(header.kid()) + " (" + key.keyType() + (key.curve() == null ? "" : " " + key.curve())
+                                + (key.algorithm() == null ? "" : ", alg " + key.algorithm()) + ") cannot verify " + alg);
+            }
+            if (!verify(alg, key, jws, signature)) {
+                throw new InvalidTokenException(Reason.SIGNATURE_INVALID, "signature does not verify with key " + abbreviate(header.kid()));
+            }
+            return;
+        }
+        // No kid: any of the issuer's keys that can verify this algorithm may have signed it.
+        boolean candidate = false;
+        for (VerificationKey key : keys.keys()) {
+            if (key.permits(alg.name())) {
+                candidate = true;
+                if (verify(alg, key, jws, signature)) {
+                    return;
+                }
+            }
+        }
+        if (!candidate) {
+            if (mayRefresh) {
+                throw new KeyRefreshNeeded(issuer, "");
+            }
+            throw new InvalidTokenException(Reason.UNKNOWN_KEY, "issuer " + issuer.name() + " has no key for " + alg);
+        }
+        throw new InvalidTokenException(Reason.SIGNATURE_INVALID, "signature does not verify with any key of issuer " + issuer.name());
+    }
+
+    private static boolean verify(JwsAlgorithm alg, VerificationKey key, CompactToken jws, byte[] signature) {
+        try {
+            return alg.verify(key.key(), jws.bytes, jws.signingInputLength(), signature);
+        } catch (GeneralSecurityException | RuntimeException malformedSignature) {
+            return false;
+        }
+    }
+
+    private ValidatedToken checkClaims(Issuer issuer, JoseHeader header, byte[] payload) throws InvalidTokenException {
+        Map<String, Object> claims;
+        try {
+            claims = StrictJson.readObject(payload);
+        } catch (IOException e) {
+            throw new InvalidTokenException(Reason.MALFORMED, "payload: " + JoseHeader.conciseMessage(e));
+        }
+        // The issuer was chosen by a partial read; the full, duplicate-checked parse must agree.
+        if (!issuer.issuer().equals(claims.get("iss"))) {
+            throw new InvalidTokenException(Reason.ISSUER_UNKNOWN, "iss differs between reads of the payload");
+        }
+        long exp = numericDate(claims, "exp");
+        if (exp == Long.MIN_VALUE) {
+            throw new InvalidTokenException(Reason.MISSING_CLAIM, "exp is required");
+        }
+        long nbf = numericDate(claims, "nbf");
+        long iat = numericDate(claims, "iat");
+        long now = nowSeconds();
+        checkTimes(exp, nbf, now);
+        if (iat != Long.MIN_VALUE && iat > now + skewSeconds) {
+            throw new InvalidTokenException(Reason.ISSUED_IN_FUTURE, "iat " + Instant.ofEpochSecond(iat) + " is in the future");
+        }
+        requireStringIfPresent(claims, "sub");
+        requireStringIfPresent(claims, "jti");
+        requireStringIfPresent(claims, "azp");
+        List<String> audience = audience(claims);
+        if (!issuer.audience().isEmpty() && audience.stream().noneMatch(issuer.audience()::contains)) {
+            throw new InvalidTokenException(Reason.AUDIENCE_MISMATCH,
+                    "aud " + audience + " contains none of " + issuer.audience());
+        }
+        if (issuer.authorizedParty() != null && !issuer.authorizedParty().equals(claims.get("azp"))) {
+            throw new InvalidTokenException(Reason.AUTHORIZED_PARTY_MISMATCH, "azp must be " + issuer.authorizedParty());
+        }
+        if (issuer.tokenType() != null
+                && (header.typ() == null || !issuer.tokenType().equals(Issuer.normaliseType(header.typ())))) {
+            throw new InvalidTokenException(Reason.TOKEN_TYPE_MISMATCH,
+                    "typ must be " + issuer.tokenType() + ", was " + header.typ());
+        }
+        for (String required : issuer.requiredClaims()) {
+            if (!claims.containsKey(required)) {
+                throw new InvalidTokenException(Reason.MISSING_CLAIM, required + " is required");
+            }
+        }
+        return ValidatedToken.of(issuer, claims, audience, exp, nbf);
+    }
+
+    /** exp and nbf with the skew; also applied to cache hits, whose validity ends on its own. */
+    private void checkTimes(long exp, long nbf, long now) throws InvalidTokenException {
+        if (now - skewSeconds >= exp) {
+            throw new InvalidTokenException(Reason.TOKEN_EXPIRED, "token expired at " + Instant.ofEpochSecond(exp));
+        }
+        if (nbf != Long.MIN_VALUE && nbf > now + skewSeconds) {
+            throw new InvalidTokenException(Reason.TOKEN_NOT_YET_VALID, "token is not valid before " + Instant.ofEpochSecond(nbf));
+        }
+    }
+
+    /** A NumericDate claim in whole seconds, or {@link Long#MIN_VALUE} if absent. */
+    private static long numericDate(Map<String, Object> claims, String name) throws InvalidTokenException {
+        Object value = claims.get(name);
+        if (value == null) {
+            if (claims.containsKey(name)) {
+                throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is null");
+            }
+            return Long.MIN_VALUE;
+        }
+        if (value instanceof Integer || value instanceof Long) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Number n) {
+            double d = n.doubleValue();
+            if (Double.isFinite(d)) {
+                return (long) Math.floor(d);
+            }
+        }
+        throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is not a number of seconds");
+    }
+
+    private static List<String> audience(Map<String, Object> claims) throws InvalidTokenException {
+        Object aud = claims.get("aud");
+        if (aud == null && !claims.containsKey("aud")) {
+            return List.of();
+        }
+        if (aud instanceof String s) {
+            return List.of(s);
+        }
+        if (aud instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
+            return ValidatedToken.strings(list);
+        }
+        throw new InvalidTokenException(Reason.INVALID_CLAIM, "aud must be a string or an array of strings");
+    }
+
+    private static void requireStringIfPresent(Map<String, Object> claims, String name) throws InvalidTokenException {
+        if (claims.containsKey(name) && !(claims.get(name) instanceof String)) {
+            throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " must be a string");
+        }
+    }
+
+    private long nowSeconds() {
+        return Math.floorDiv(clock.millis(), 1000L);
+    }
+
+    /** Attacker-chosen text goes into messages and logs only in bounded length. */
+    private static String abbreviate(String s) {
+        return s.length() <= 64 ? s : s.substring(0, 61) + "...";
+    }
+
+    /** The issuer's keys lack the token's kid; the caller may refresh them once and retry. */
+    private static final class KeyRefreshNeeded extends Exception {
+        final transient Issuer issuer;
+        final String kid;
+
+        KeyRefreshNeeded(Issuer issuer, String kid) {
+            super(null, null, false, false);
+            this.issuer = issuer;
+            this.kid = kid;
+        }
+    }
+}

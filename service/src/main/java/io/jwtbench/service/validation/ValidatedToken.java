@@ -1,0 +1,74 @@
+package io.jwtbench.service.validation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A token that passed every check, with the claims callers usually want pulled out.
+ *
+ * @param issuerName the configured issuer's short name
+ * @param expiresAt  {@code exp} in epoch seconds
+ * @param notBefore  {@code nbf} in epoch seconds, or {@link Long#MIN_VALUE} if absent
+ * @param roles      {@code realm_access.roles}, every {@code resource_access.*.roles}, and {@code roles}
+ * @param claims     every claim, as parsed
+ */
+public record ValidatedToken(String issuerName, String issuer, String subject, List<String> audience,
+        long expiresAt, long notBefore, List<String> scopes, List<String> roles, List<String> groups,
+        Map<String, Object> claims, boolean acceptedAsCredential) {
+
+    static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbf) {
+        return new ValidatedToken(issuer.name(), issuer.issuer(), (String) claims.get("sub"), audience, exp, nbf,
+                scopes(claims), roles(claims), strings(claims.get("groups")), claims, issuer.acceptedAsCredential());
+    }
+
+    /** OAuth {@code scope} (space-separated, RFC 8693 §4.2) or the {@code scp} array some IdPs use. */
+    private static List<String> scopes(Map<String, Object> claims) {
+        Object scope = claims.get("scope");
+        if (scope instanceof String s) {
+            List<String> out = new ArrayList<>();
+            for (String part : s.split(" ")) {
+                if (!part.isEmpty()) {
+                    out.add(part);
+                }
+            }
+            return List.copyOf(out);
+        }
+        return strings(claims.get("scp"));
+    }
+
+    private static List<String> roles(Map<String, Object> claims) {
+        Set<String> roles = new LinkedHashSet<>();
+        if (claims.get("realm_access") instanceof Map<?, ?> realm) {
+            roles.addAll(strings(realm.get("roles")));
+        }
+        if (claims.get("resource_access") instanceof Map<?, ?> resources) {
+            for (Object client : resources.values()) {
+                if (client instanceof Map<?, ?> access) {
+                    roles.addAll(strings(access.get("roles")));
+                }
+            }
+        }
+        roles.addAll(strings(claims.get("roles")));
+        return List.copyOf(roles);
+    }
+
+    /** A string, or the strings of an array; anything else contributes nothing. */
+    static List<String> strings(Object value) {
+        if (value instanceof String s) {
+            return List.of(s);
+        }
+        if (value instanceof List<?> list) {
+            List<String> out = new ArrayList<>(list.size());
+            for (Object item : list) {
+                if (item instanceof String s) {
+                    out.add(s);
+                }
+            }
+            return List.copyOf(out);
+        }
+        return List.of();
+    }
+}

@@ -1,0 +1,68 @@
+package io.jwtbench.service.web;
+
+import io.jwtbench.service.validation.InvalidTokenException;
+import io.jwtbench.service.validation.ValidatedToken;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The HTTP shape of a validation outcome: RFC 6750 §3 challenges, JSON bodies, and
+ * {@code Cache-Control: no-store} on everything (a token's claims are not for caches).
+ */
+final class ValidationResponses {
+
+    record Valid(boolean valid, String issuer, String subject, List<String> audience, long expiresAt,
+            List<String> scopes, List<String> roles, List<String> groups, Map<String, Object> claims) {
+    }
+
+    record Invalid(boolean valid, String error, String reason, String message) {
+    }
+
+    private ValidationResponses() {
+    }
+
+    static Response valid(ValidatedToken t) {
+        return json(Response.ok(), new Valid(true, t.issuer(), t.subject(), t.audience(), t.expiresAt(), t.scopes(),
+                t.roles(), t.groups(), t.claims())).build();
+    }
+
+    static Response invalidToken(InvalidTokenException e) {
+        return json(Response.status(Response.Status.UNAUTHORIZED), new Invalid(false, "invalid_token", e.reason().name(), e.getMessage()))
+                .header(HttpHeaders.WWW_AUTHENTICATE, challenge("invalid_token", e.getMessage()))
+                .build();
+    }
+
+    /** RFC 6750 §3.1: a request without credentials gets a bare challenge and no error code. */
+    static Response noToken() {
+        return json(Response.status(Response.Status.UNAUTHORIZED), new Invalid(false, null, null, "no bearer token"))
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .build();
+    }
+
+    static Response invalidRequest(String problem) {
+        return json(Response.status(Response.Status.BAD_REQUEST), new Invalid(false, "invalid_request", null, problem))
+                .header(HttpHeaders.WWW_AUTHENTICATE, challenge("invalid_request", problem))
+                .build();
+    }
+
+    private static Response.ResponseBuilder json(Response.ResponseBuilder builder, Object body) {
+        return builder.entity(body).type(MediaType.APPLICATION_JSON_TYPE)
+                .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .header("Pragma", "no-cache");
+    }
+
+    /** error_description allows %x20-21 / %x23-5B / %x5D-7E only (RFC 6750 §3). */
+    static String challenge(String error, String description) {
+        StringBuilder out = new StringBuilder(32 + description.length())
+                .append("Bearer error=\"").append(error).append("\", error_description=\"");
+        for (int i = 0; i < description.length(); i++) {
+            char c = description.charAt(i);
+            out.append(c >= 0x20 && c <= 0x7e && c != '"' && c != '\\' ? c : '?');
+        }
+        return out.append('"').toString();
+    }
+}
