@@ -196,6 +196,11 @@ class AttackTokensTest {
         VALIDATOR.validate(Jws.sign("{\"alg\":\"RS256\",\"kid\":\"rsa-1\",\"typ\":\"application/AT+JWT\"}", Jws.payload(STRICT_ISS), RSA));
     }
 
+    static KeySource started(KeySource source) {
+        source.start();
+        return source;
+    }
+
     static Arguments attack(String name, Reason reason, Supplier<String> token) {
         return Arguments.of(name, reason, token);
     }
