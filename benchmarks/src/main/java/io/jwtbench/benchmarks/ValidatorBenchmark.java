@@ -1,0 +1,202 @@
+package io.jwtbench.benchmarks;
+
+import io.jsonwebtoken.Jwts;
+import io.jsonwebtoken.security.Jwks;
+import io.jsonwebtoken.security.PublicJwk;
+import io.jwtbench.service.validation.InvalidTokenException;
+import io.jwtbench.service.validation.Issuer;
+import io.jwtbench.service.validation.IssuerRegistry;
+import io.jwtbench.service.validation.JwsAlgorithm;
+import io.jwtbench.service.validation.JwtValidator;
+import io.jwtbench.service.validation.TokenCache;
+import io.jwtbench.service.validation.ValidatedToken;
+import io.jwtbench.service.validation.keys.KeySource;
+import io.jwtbench.service.validation.keys.KeySources;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What validation costs beyond the signature check itself. For each algorithm, in one run:
+ * <ul>
+ * <li>{@code rawJcaVerify}: the baseline, a JCA {@link Signature#verify} of the same token's
+ * signing input with an initialised {@code Signature} (nothing but crypto);</li>
+ * <li>{@code validateUncached}: the production {@link JwtValidator}, cache off: every rule;</li>
+ * <li>{@code validateCached}: the same validator with its token cache, after the first call;</li>
+ * <li>{@code jjwtParser}: jjwt's own {@code JwtParser} with the issuer's key, for reference.</li>
+ * </ul>
+ * Run: {@code ./benchmarks/run.sh ValidatorBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+public class ValidatorBenchmark {
+    static final String ISS = "https://idp.bench/realms/orders";
+
+    @Param({"RS256", "PS256", "ES256", "EdDSA"})
+    public String alg;
+
+    private String token;
+    private KeySource keys;
+    private JwtValidator uncached;
+    private JwtValidator cached;
+    private io.jsonwebtoken.JwtParser jjwt;
+    private PublicKey publicKey;
+    private byte[] signingInput;
+    private byte[] signature;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance(switch (alg) {
+            case "RS256", "PS256" -> "RSA";
+            case "ES256" -> "EC";
+            default -> "Ed25519";
+        });
+        if (alg.equals("ES256")) {
+            generator.initialize(new ECGenParameterSpec("secp256r1"));
+        } else if (alg.startsWith("RS") || alg.startsWith("PS")) {
+            generator.initialize(2048);
+        }
+        KeyPair pair = generator.generateKeyPair();
+        publicKey = pair.getPublic();
+        token = KeycloakLikeToken.mint(ISS, "bench-key", alg, pair);
+        PublicJwk<?> jwk = Jwks.builder().key(publicKey).idFromThumbprint().build();
+        String jwks = "{\"keys\":[" + Jwks.json(jwk).replaceFirst("\"kid\":\"[^\"]*\"", "\"kid\":\"bench-key\"") + "]}";
+        keys = KeySources.inline(jwks);
+        keys.start();
+        IssuerRegistry registry = new IssuerRegistry(List.of(new Issuer("bench", ISS, keys,
+                EnumSet.of(JwsAlgorithm.valueOf(alg)), Set.of("orders-api"), null, null, List.of("sub"), true)));
+        uncached = new JwtValidator(registry, Duration.ofSeconds(30), 8192, Clock.systemUTC(), null);
+        cached = new JwtValidator(registry, Duration.ofSeconds(30), 8192, Clock.systemUTC(), new TokenCache(10_000));
+        cached.validate(token);
+        jjwt = Jwts.parser().verifyWith(publicKey).requireIssuer(ISS).build();
+
+        int dot = token.lastIndexOf('.');
+        signingInput = token.substring(0, dot).getBytes(StandardCharsets.US_ASCII);
+        signature = Base64.getUrlDecoder().decode(token.substring(dot + 1));
+        if (!rawJcaVerify(new Verifier(), this)) {
+            throw new IllegalStateException("baseline does not verify the token");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        keys.close();
+    }
+
+    /** One initialised JCA Signature per benchmark thread, as a tuned caller would hold it. */
+    @State(Scope.Thread)
+    public static class Verifier {
+        Signature signature;
+
+        @Setup(Level.Trial)
+        public void setUp(ValidatorBenchmark b) throws Exception {
+            signature = switch (b.alg) {
+                case "RS256" -> Signature.getInstance("SHA256withRSA");
+                case "PS256" -> {
+                    Signature s = Signature.getInstance("RSASSA-PSS");
+                    s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
+                    yield s;
+                }
+                case "ES256" -> Signature.getInstance("SHA256withECDSAinP1363Format");
+                default -> Signature.getInstance("Ed25519");
+            };
+        }
+    }
+
+    @Benchmark
+    public boolean rawJcaVerify(Verifier v) throws Exception {
+        return rawJcaVerify(v, this);
+    }
+
+    private static boolean rawJcaVerify(Verifier v, ValidatorBenchmark b) throws Exception {
+        if (v.signature == null) {
+            v.setUp(b);
+        }
+        v.signature.initVerify(b.publicKey);
+        v.signature.update(b.signingInput);
+        return v.signature.verify(b.signature);
+    }
+
+    @Benchmark
+    public ValidatedToken validateUncached() throws InvalidTokenException {
+        return uncached.validate(token);
+    }
+
+    @Benchmark
+    public ValidatedToken validateCached() throws InvalidTokenException {
+        return cached.validate(token);
+    }
+
+    @Benchmark
+    public Object jjwtParser() {
+        return jjwt.parseSignedClaims(token).getPayload();
+    }
+
+    /** A Keycloak-shaped access token (~1 KB), signed with plain JCA. */
+    static final class KeycloakLikeToken {
+        static String mint(String iss, String kid, String alg, KeyPair pair) throws Exception {
+            long now = Instant.now().getEpochSecond();
+            String header = "{\"alg\":\"" + alg + "\",\"typ\":\"JWT\",\"kid\":\"" + kid + "\"}";
+            String payload = "{\"exp\":" + (now + 86_400) + ",\"iat\":" + now + ",\"auth_time\":" + now
+                    + ",\"jti\":\"8d1c7f04-5b7e-4f2a-9a51-2f4d1c9e0b6a\",\"iss\":\"" + iss + "\","
+                    + "\"aud\":[\"orders-api\",\"account\"],\"sub\":\"f3b2c1d0-1234-4cde-9abc-0123456789ab\","
+                    + "\"typ\":\"Bearer\",\"azp\":\"web-client\",\"session_state\":\"0f6f0c8e-61a2-4b8e-a7a4-3c2d1e0f9a8b\","
+                    + "\"acr\":\"1\",\"allowed-origins\":[\"https://app.example.com\"],"
+                    + "\"realm_access\":{\"roles\":[\"offline_access\",\"uma_authorization\",\"default-roles-orders\",\"user\"]},"
+                    + "\"resource_access\":{\"orders-api\":{\"roles\":[\"orders-read\",\"orders-write\"]},"
+                    + "\"account\":{\"roles\":[\"manage-account\",\"manage-account-links\",\"view-profile\"]}},"
+                    + "\"scope\":\"openid email profile orders\",\"sid\":\"0f6f0c8e-61a2-4b8e-a7a4-3c2d1e0f9a8b\","
+                    + "\"email_verified\":true,\"name\":\"Ada Lovelace\",\"preferred_username\":\"ada\","
+                    + "\"given_name\":\"Ada\",\"family_name\":\"Lovelace\",\"email\":\"ada@example.com\","
+                    + "\"groups\":[\"/engineering\",\"/engineering/platform\"]}";
+            Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+            String input = b64.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
+                    + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));
+            Signature s = switch (alg) {
+                case "RS256" -> Signature.getInstance("SHA256withRSA");
+                case "PS256" -> {
+                    Signature pss = Signature.getInstance("RSASSA-PSS");
+                    pss.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
+                    yield pss;
+                }
+                case "ES256" -> Signature.getInstance("SHA256withECDSAinP1363Format");
+                default -> Signature.getInstance("Ed25519");
+            };
+            s.initSign(pair.getPrivate());
+            s.update(input.getBytes(StandardCharsets.US_ASCII));
+            return input + "." + b64.encodeToString(s.sign());
+        }
+    }
+
+}
