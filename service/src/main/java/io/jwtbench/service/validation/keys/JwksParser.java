@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * Parses a JWKS JSON document strictly.
@@ -41,6 +42,8 @@ public final class JwksParser {
     /** Depth needed by a JWKS is 4 (object, keys, key, key_ops/x5c); anything far deeper is hostile. */
     static final int MAX_NESTING_DEPTH = 16;
     static final int MIN_RSA_BITS = 2048;
+
+    private static final java.util.regex.Pattern BASE64URL = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
 
     private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth", "k");
 
@@ -66,6 +69,13 @@ public final class JwksParser {
      * @throws JwksException if the document as a whole is unusable
      */
     public static KeySet parse(String json, String origin, Instant now) throws JwksException {
+        return parse(json, origin, now, (kid, reason) -> {
+        });
+    }
+
+    /** As {@link #parse(String, String, Instant)}, also reporting each skipped key (kid may be null) and why. */
+    static KeySet parse(String json, String origin, Instant now, BiConsumer<String, String> skipped)
+            throws JwksException {
         JsonNode root = readObject(json, origin, "JWKS");
         JsonNode keysNode = root.get("keys");
         if (keysNode == null || !keysNode.isArray()) {
@@ -84,6 +94,7 @@ public final class JwksParser {
                 keys.add(key);
             } catch (Skip e) {
                 LOG.warnf("JWKS from %s: skipping key %s (kid=%s): %s", origin, label, kidOf(node), e.getMessage());
+                skipped.accept(kidOf(node), e.getMessage());
             }
         }
         return KeySet.of(keys, now);
@@ -234,8 +245,13 @@ public final class JwksParser {
         return v;
     }
 
+    /** Copies a base64url member, checked strictly (jjwt's decoder silently skips foreign characters). */
     private static void copyString(JsonNode from, ObjectNode to, String name) throws Skip {
-        to.put(name, requiredString(from, name));
+        String v = requiredString(from, name);
+        if (!BASE64URL.matcher(v).matches()) {
+            throw new Skip("malformed \"" + name + "\": not unpadded base64url");
+        }
+        to.put(name, v);
     }
 
     /** Why a single key is skipped. */
