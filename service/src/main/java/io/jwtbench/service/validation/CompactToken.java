@@ -1,11 +1,9 @@
 package io.jwtbench.service.validation;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * The three segments of a compact JWS, checked for shape only: nothing in it is trusted yet.
- * One pass over the characters enforces the size cap, the base64url alphabet and exactly
- * two dots before anything is decoded.
+ * One pass over the characters enforces the base64url alphabet and exactly two dots before
+ * anything is decoded.
  */
 final class CompactToken {
     final String text;
@@ -14,19 +12,19 @@ final class CompactToken {
     private final int dot1;
     private final int dot2;
 
-    private CompactToken(String text, int dot1, int dot2) {
+    private CompactToken(String text, byte[] bytes, int dot1, int dot2) {
         this.text = text;
+        this.bytes = bytes;
         this.dot1 = dot1;
         this.dot2 = dot2;
-        this.bytes = text.getBytes(StandardCharsets.US_ASCII);
     }
 
-    static CompactToken split(String token, int maxLength) throws InvalidTokenException {
+    /**
+     * @param token a token already checked against the size cap
+     * @param ascii {@code token} as US-ASCII bytes (the caller needed them for the cache key)
+     */
+    static CompactToken split(String token, byte[] ascii) throws InvalidTokenException {
         int length = token.length();
-        if (length > maxLength) {
-            throw new InvalidTokenException(Reason.TOKEN_TOO_LARGE,
-                    "token is " + length + " characters, the limit is " + maxLength);
-        }
         int dot1 = -1;
         int dot2 = -1;
         for (int i = 0; i < length; i++) {
@@ -50,7 +48,7 @@ final class CompactToken {
         if (dot1 == 0 || dot2 == dot1 + 1) {
             throw new InvalidTokenException(Reason.MALFORMED, "empty header or payload segment");
         }
-        return new CompactToken(token, dot1, dot2);
+        return new CompactToken(token, ascii, dot1, dot2);
     }
 
     byte[] header() throws InvalidTokenException {

@@ -4,6 +4,7 @@ import io.jwtbench.service.validation.keys.KeySet;
 import io.jwtbench.service.validation.keys.VerificationKey;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
@@ -98,10 +99,16 @@ public final class JwtValidator {
     }
 
     private ValidatedToken attempt(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
-        CompactToken jws = CompactToken.split(token, maxTokenLength);
+        if (token.length() > maxTokenLength) {
+            throw new InvalidTokenException(Reason.TOKEN_TOO_LARGE,
+                    "token is " + token.length() + " characters, the limit is " + maxTokenLength);
+        }
+        byte[] ascii = token.getBytes(StandardCharsets.US_ASCII);
         TokenCache.Key cacheKey = null;
         if (cache != null) {
-            cacheKey = TokenCache.keyOf(jws.bytes);
+            // Looked up before the shape checks: a hit is byte-identical to a token that passed
+            // them. Non-ASCII characters become '?', which no validated token contains.
+            cacheKey = TokenCache.keyOf(ascii);
             ValidatedToken hit = cache.get(cacheKey);
             if (hit != null) {
                 try {
@@ -113,6 +120,7 @@ public final class JwtValidator {
                 return hit;
             }
         }
+        CompactToken jws = CompactToken.split(token, ascii);
 
         JoseHeader header = JoseHeader.parse(jws.header());
         JwsAlgorithm alg = JwsAlgorithm.of(header.alg());

@@ -1,4 +1,4 @@
-package io.jwtbench.benchmarks;
+package io.jwtbench.service.benchmarks;
 
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Jwks;
@@ -52,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code validateCached}: the same validator with its token cache, after the first call;</li>
  * <li>{@code jjwtParser}: jjwt's own {@code JwtParser} with the issuer's key, for reference.</li>
  * </ul>
- * Run: {@code ./benchmarks/run.sh ValidatorBenchmark}.
+ * Run: {@code ./scripts/jmh.sh ValidatorBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
