@@ -1,0 +1,103 @@
+package io.jwtbench.service.validation;
+
+import io.jwtbench.service.testing.Jws;
+import io.jwtbench.service.testing.TestKey;
+import io.jwtbench.service.validation.keys.KeySource;
+import io.jwtbench.service.validation.keys.KeySources;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class TokenCacheTest {
+    static final String ISS = "https://idp.test/realms/cache";
+    static final TestKey KEY = TestKey.rsa("cache-1");
+
+    /** A clock the test moves by hand. */
+    static final class ManualClock extends Clock {
+        Instant now = Instant.now();
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    final ManualClock clock = new ManualClock();
+    final TokenCache cache = new TokenCache(100);
+    final JwtValidator validator = validator(clock, cache);
+
+    static JwtValidator validator(Clock clock, TokenCache cache) {
+        KeySource keys = KeySources.inline(TestKey.jwks(KEY));
+        keys.start();
+        return new JwtValidator(new IssuerRegistry(List.of(new Issuer("cache", ISS, keys, EnumSet.of(JwsAlgorithm.RS256),
+                Set.of(), null, null, List.of(), true))), Duration.ofSeconds(30), 8192, clock, cache);
+    }
+
+    String token(long expiresIn) {
+        long now = clock.now.getEpochSecond();
+        return Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"sub\":\"u\",\"exp\":" + (now + expiresIn) + "}", KEY);
+    }
+
+    @Test
+    void secondValidationIsAHitAndReturnsTheSameResult() throws Exception {
+        String token = token(600);
+        ValidatedToken first = validator.validate(token);
+        ValidatedToken second = validator.validate(token);
+        assertSame(first, second);
+        assertEquals(1, cache.hits());
+        assertEquals(1, cache.misses());
+        assertEquals(1, cache.size());
+    }
+
+    @Test
+    void aCachedTokenStillExpires() throws Exception {
+        String token = token(60);
+        validator.validate(token);
+        clock.now = clock.now.plusSeconds(60 + 31);
+        InvalidTokenException e = assertThrows(InvalidTokenException.class, () -> validator.validate(token));
+        assertEquals(Reason.TOKEN_EXPIRED, e.reason());
+        assertEquals("cache", e.issuerName());
+        assertEquals(1, cache.hits());
+        assertThrows(InvalidTokenException.class, () -> validator.validate(token));
+        assertEquals(1, cache.hits(), "the expired entry was dropped, so the second look-up misses");
+    }
+
+    @Test
+    void aTokenOneCharacterAwayIsNotAHit() throws Exception {
+        String token = token(600);
+        validator.validate(token);
+        String twin = token.substring(0, token.length() - 1) + (token.endsWith("A") ? "B" : "A");
+        InvalidTokenException e = assertThrows(InvalidTokenException.class, () -> validator.validate(twin));
+        assertEquals(0, cache.hits());
+        assertEquals(true, e.reason() == Reason.SIGNATURE_INVALID || e.reason() == Reason.MALFORMED, e.reason().name());
+    }
+
+    @Test
+    void invalidTokensAreNeverCached() {
+        String forged = Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"exp\":1}", KEY);
+        assertThrows(InvalidTokenException.class, () -> validator.validate(forged));
+        assertThrows(InvalidTokenException.class, () -> validator.validate(forged));
+        assertEquals(0, cache.size());
+        assertEquals(0, cache.hits());
+    }
+}
