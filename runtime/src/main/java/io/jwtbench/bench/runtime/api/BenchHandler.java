@@ -8,7 +8,7 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * What every bench route does first: behave like an absent route (404) when the bench is disabled,
+ * What every bench route does first: answer like an absent route (404) when the bench is disabled,
  * and turn an unexpected exception into a JSON 500 instead of a half-written answer.
  */
 abstract class BenchHandler implements Handler<RoutingContext> {
@@ -19,7 +19,7 @@ abstract class BenchHandler implements Handler<RoutingContext> {
     public final void handle(RoutingContext rc) {
         LoadEngine e = engine();
         if (!e.config().enabled()) {
-            rc.next(); // nothing else matches: the router's own 404
+            rc.fail(404); // Quarkus' ordinary not-found answer, as if the route did not exist
             return;
         }
         try {

@@ -3,6 +3,7 @@ package io.jwtbench.bench.runtime.engine;
 import java.util.concurrent.TimeUnit;
 
 import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.stats.Tally;
 import io.vertx.core.Context;
 
 /**
@@ -74,7 +75,10 @@ final class OpenLoopDriver implements LoadDriver {
                     break;
                 }
                 long lag = now - intended;
-                measurement.tally().scheduled(lag, lag > LATE_START_NANOS);
+                Tally tally = measurement.tally();
+                if (tally != null) {
+                    tally.scheduled(lag, lag > LATE_START_NANOS);
+                }
                 sender.send(source.next(next), intended, failed -> {
                 });
                 next += eventLoops.length;

@@ -52,8 +52,9 @@ final class RequestSender {
                 return;
             }
             long sent = System.nanoTime();
-            if (intendedNanos != UNSCHEDULED) {
-                measurement.tally().connectionWait(sent - issued);
+            Tally tally = measurement.tally();
+            if (intendedNanos != UNSCHEDULED && tally != null) {
+                tally.connectionWait(sent - issued);
             }
             HttpClientRequest req = obtained.result();
             Future<io.vertx.core.http.HttpClientResponse> answer = request.body() == null ? req.send()
@@ -70,13 +71,8 @@ final class RequestSender {
                         return;
                     }
                     long end = System.nanoTime();
-                    if (intendedNanos == UNSCHEDULED) {
-                        measurement.latency.recordNanos(end - sent);
-                    } else {
-                        measurement.latency.recordNanos(end - intendedNanos);
-                        measurement.uncorrected.recordNanos(end - sent);
-                    }
-                    measurement.tally().response(status, request.expectRejection(), read.result().length());
+                    measurement.response(end - (intendedNanos == UNSCHEDULED ? sent : intendedNanos), end - sent,
+                            status, request.expectRejection(), read.result().length());
                     done.done(false);
                 });
             });
@@ -84,7 +80,7 @@ final class RequestSender {
     }
 
     private void fail(Tally.Failure failure, Done done) {
-        measurement.tally().failure(failure);
+        measurement.failure(failure);
         done.done(true);
     }
 

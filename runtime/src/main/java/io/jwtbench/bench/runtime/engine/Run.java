@@ -49,6 +49,8 @@ public final class Run {
     private final Instant createdAt = Instant.now();
     private String endpoint;
     private Measurement measurement;
+    /** The measured phase, once measurement started. */
+    private Measurement.Phase phase;
     private RunReport.Warmup warmup;
     private long measureStartNanos;
     private final Histogram latency = LatencyRecording.newHistogram();
@@ -120,24 +122,25 @@ public final class Run {
             if (!spec.warmup().isZero()) {
                 warmUp(start);
             }
-            if (isCancelRequested()) {
-                driver.stop();
-                finish(RunStatus.CANCELLED, null);
-                return;
-            }
-
-            // measurement starts: forget what warm-up recorded
-            measurement.latency.takeInterval();
-            if (measurement.uncorrected != null) {
-                measurement.uncorrected.takeInterval();
-            }
-            measurement.newPhase();
             observations = begin();
             cpuAtStart = generator.cpuNanos();
             processCpuAtStart = Generator.processCpuNanos();
+            // measurement starts: what warm-up recorded stays in its own phase
+            RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start);
             measureStartNanos = System.nanoTime();
+            phase = measurement.current();
+            if (!spec.warmup().isZero()) {
+                warmup = warm;
+            }
+            if (isCancelRequested()) { // during warm-up: nothing measured
+                driver.stop();
+                phase = null;
+                end(observations);
+                finish(RunStatus.CANCELLED, null);
+                return;
+            }
             moveTo(RunStatus.RUNNING);
-            publish(progress("running", measureStartNanos), null);
+            publish(progress(), null);
 
             long end = measureStartNanos + spec.duration().toNanos();
             long nextTick = measureStartNanos + SECOND;
@@ -149,10 +152,11 @@ public final class Run {
                 }
                 collectSecond(1.0);
                 nextTick += SECOND;
-                publish(progress("running", now), null);
+                publish(progress(), null);
             }
             driver.stop();
             long stoppedAt = System.nanoTime();
+            measurement.close(); // from here on, the phase's histogram and counters are final
             double lastSecond = (stoppedAt - measureStartNanos - timeSeries.size() * SECOND) / (double) SECOND;
             if (lastSecond > 0.001) {
                 collectSecond(Math.min(1.0, lastSecond));
@@ -168,7 +172,8 @@ public final class Run {
             if (driver != null) {
                 driver.stop();
             }
-            if (measureStartNanos != 0 && measured == null) {
+            if (phase != null && measured == null) {
+                measurement.close();
                 conclude(System.nanoTime(), 0, 0);
             }
             end(observations);
@@ -182,30 +187,33 @@ public final class Run {
 
     private void warmUp(long start) throws InterruptedException {
         moveTo(RunStatus.WARMUP);
-        publish(progress("warmup", start), null);
+        publish(new Progress("warmup", 0, 0, 0, Double.NaN, Double.NaN), null);
         long end = start + spec.warmup().toNanos();
         long lastResponses = 0;
         long nextTick = start + SECOND;
         while (!awaitCancel(Math.min(nextTick, end)) && System.nanoTime() < end) {
             nextTick += SECOND;
-            long responses = measurement.tally().responses();
+            long responses = measurement.current().tally.responses();
             publish(new Progress("warmup", (System.nanoTime() - start) / (double) SECOND, responses,
                     responses - lastResponses, Double.NaN, Double.NaN), null);
             lastResponses = responses;
         }
+    }
+
+    private static RunReport.Warmup warmupResult(Measurement.Phase ended, long start) {
         double seconds = (System.nanoTime() - start) / (double) SECOND;
-        long requests = measurement.tally().responses();
-        warmup = new RunReport.Warmup(seconds, requests, seconds > 0 ? requests / seconds : 0);
+        long requests = ended.latency.takeInterval().getTotalCount();
+        return new RunReport.Warmup(seconds, requests, seconds > 0 ? requests / seconds : 0);
     }
 
     /** Drains one interval of the recordings into the totals and the time series. */
     private void collectSecond(double seconds) {
-        Histogram interval = measurement.latency.takeInterval();
+        Histogram interval = phase.latency.takeInterval();
         latency.add(interval);
-        if (measurement.uncorrected != null) {
-            uncorrected.add(measurement.uncorrected.takeInterval());
+        if (phase.uncorrected != null) {
+            uncorrected.add(phase.uncorrected.takeInterval());
         }
-        long errors = measurement.tally().errors().total();
+        long errors = phase.tally.errors().total();
         long count = interval.getTotalCount();
         timeSeries.add(new SecondStats(timeSeries.size() + 1, count, count / seconds, percentileMs(interval, 50),
                 percentileMs(interval, 90), percentileMs(interval, 99), errors - errorsSoFar));
@@ -214,7 +222,7 @@ public final class Run {
 
     private void conclude(long stoppedAt, long generatorCpu, long processCpu) {
         double seconds = (stoppedAt - measureStartNanos) / (double) SECOND;
-        Tally t = measurement.tally();
+        Tally t = phase.tally;
         long requests = latency.getTotalCount();
         measured = new RunReport.Measured(seconds, requests, seconds > 0 ? requests / seconds : 0, t.bytesRead());
         generatorStats = new GeneratorStats(generatorCpu / (double) SECOND,
@@ -222,9 +230,10 @@ public final class Run {
                 t.maxScheduleLagNanos() / 1e6, t.meanScheduleLagNanos() / 1e6, t.connectionWaitNanos() / 1e6);
     }
 
-    private Progress progress(String phase, long since) {
+    private Progress progress() {
         SecondStats last = timeSeries.isEmpty() ? null : timeSeries.get(timeSeries.size() - 1);
-        return new Progress(phase, (System.nanoTime() - since) / (double) SECOND, latency.getTotalCount(),
+        return new Progress("running", (System.nanoTime() - measureStartNanos) / (double) SECOND,
+                latency.getTotalCount(),
                 last == null ? 0 : last.rps(), last == null ? Double.NaN : last.p50(),
                 last == null ? Double.NaN : last.p99());
     }
@@ -248,9 +257,9 @@ public final class Run {
     }
 
     private void publish(Progress progress, String error) {
-        boolean measuring = measureStartNanos != 0;
+        boolean measuring = phase != null;
         boolean open = spec.model() == RunSpec.Model.OPEN;
-        Tally t = measuring ? measurement.tally() : null;
+        Tally t = measuring ? phase.tally : null;
         report = new RunReport(id, status, spec.target(), spec.model().label(), endpoint, spec.echo(),
                 source.describe(), createdAt, status.isTerminal() ? Instant.now() : null, warmup, measured,
                 measuring ? LatencyStats.of(latency) : null,
