@@ -5,13 +5,20 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import io.quarkus.runtime.LaunchMode;
 import io.quarkus.vertx.http.HttpServer;
 import io.quarkus.vertx.http.HttpServerStart;
 
 /**
- * The ports this application actually listens on, random and test ports included. Quarkus publishes
- * them, once bound, through the {@link HttpServer} bean (backed by its value registry, filled from
- * the server's actualPort()). The {@link HttpServerStart} event is the fallback for the main port.
+ * The ports this application actually listens on, random and test ports included.
+ *
+ * <p>
+ * Quarkus publishes, once bound, the server's actualPort() through the {@link HttpServer} bean
+ * (backed by its value registry). In 3.37 the management port is only published there when it
+ * differs from the configured one (a random port), so the configured port, for the current launch
+ * mode, is the next answer; the {@link HttpServerStart} event is the last resort for the main port.
  */
 @Singleton
 public class ServerPorts {
@@ -30,6 +37,9 @@ public class ServerPorts {
         if (server.isResolvable()) {
             port = managementInterface ? server.get().getManagementPort() : server.get().getPort();
         }
+        if (port <= 0) {
+            port = configured(managementInterface);
+        }
         if (port <= 0 && !managementInterface) {
             port = portFromStartEvent;
         }
@@ -39,5 +49,13 @@ public class ServerPorts {
                     + " enabled and started?");
         }
         return port;
+    }
+
+    private static int configured(boolean managementInterface) {
+        boolean test = LaunchMode.current() == LaunchMode.TEST;
+        String prefix = managementInterface ? "quarkus.management." : "quarkus.http.";
+        int fallback = managementInterface ? (test ? 9001 : 9000) : (test ? 8081 : 8080);
+        return ConfigProvider.getConfig().getOptionalValue(prefix + (test ? "test-port" : "port"), Integer.class)
+                .orElse(fallback);
     }
 }
