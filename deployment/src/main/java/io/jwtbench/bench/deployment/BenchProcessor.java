@@ -1,13 +1,92 @@
 package io.jwtbench.bench.deployment;
 
-import io.quarkus.deployment.annotations.BuildStep;
-import io.quarkus.deployment.builditem.FeatureBuildItem;
+import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import io.jwtbench.bench.runtime.BenchRecorder;
+import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.ServerPorts;
+import io.jwtbench.bench.runtime.spi.BenchTarget;
+import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.target.HealthTarget;
+import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
+import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
+import io.quarkus.deployment.Capabilities;
+import io.quarkus.deployment.Capability;
+import io.quarkus.deployment.annotations.BuildProducer;
+import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.annotations.ExecutionTime;
+import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
+import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
+import io.quarkus.vertx.http.deployment.RouteBuildItem;
+import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConfig;
+
+/**
+ * The bench extension at build time: the feature, the engine beans, the built-in health target and
+ * the routes under the non-application root ({@code /q/bench/...}), which follow the management
+ * interface when it is enabled. The routes are plain framework routes, so HTTP security
+ * ({@code quarkus.http.auth.permission.*}, or {@code quarkus.management.auth.permission.*} on the
+ * management interface) applies to them like to any other.
+ */
 class BenchProcessor {
     private static final String FEATURE = "bench";
+    private static final String RUNS = "bench/runs";
 
     @BuildStep
     FeatureBuildItem feature() {
         return new FeatureBuildItem(FEATURE);
+    }
+
+    /** The engine, and every target/extension the application declares, even if nothing injects them. */
+    @BuildStep
+    void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(LoadEngine.class, ServerPorts.class)
+                .setUnremovable().build());
+        unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
+    }
+
+    /** The {@code health} target, where SmallRye Health serves its liveness check. */
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    void healthTarget(Capabilities capabilities, NonApplicationRootPathBuildItem paths,
+            ManagementInterfaceBuildTimeConfig management, BenchRecorder recorder,
+            BuildProducer<SyntheticBeanBuildItem> beans) {
+        if (!capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
+            return;
+        }
+        Config config = ConfigProvider.getConfig();
+        String root = config.getOptionalValue("quarkus.smallrye-health.root-path", String.class).orElse("health");
+        String live = config.getOptionalValue("quarkus.smallrye-health.liveness-path", String.class).orElse("live");
+        boolean onManagement = management.enabled() && config
+                .getOptionalValue("quarkus.smallrye-health.management.enabled", Boolean.class).orElse(true);
+        String path = onManagement ? paths.resolveManagementNestedPath(root, live) : paths.resolveNestedPath(root, live);
+        beans.produce(SyntheticBeanBuildItem.configure(HealthTarget.class).types(BenchTarget.class)
+                .scope(Singleton.class).unremovable().setRuntimeInit()
+                .supplier(recorder.healthTarget(path, onManagement)).done());
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    void routes(NonApplicationRootPathBuildItem paths, BodyHandlerBuildItem body, BenchRecorder recorder,
+            BuildProducer<RouteBuildItem> routes) {
+        routes.produce(paths.routeBuilder().management()
+                .routeFunction(RUNS, recorder.withBody(body.getHandler()))
+                .handler(recorder.runsHandler())
+                .blockingRoute() // a target's prepare() may be slow
+                .displayOnNotFoundPage("Bench runs (POST to start one)")
+                .build());
+        routes.produce(paths.routeBuilder().management()
+                .route(RUNS + "/:id")
+                .handler(recorder.runHandler())
+                .build());
+        routes.produce(paths.routeBuilder().management()
+                .route(RUNS + "/:id/histogram")
+                .handler(recorder.histogramHandler())
+                .build());
     }
 }

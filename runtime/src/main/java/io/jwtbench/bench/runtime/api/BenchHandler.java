@@ -1,0 +1,42 @@
+package io.jwtbench.bench.runtime.api;
+
+import org.jboss.logging.Logger;
+
+import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.quarkus.arc.Arc;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * What every bench route does first: answer like an absent route (404) when the bench is disabled,
+ * and turn an unexpected exception into a JSON 500 instead of a half-written answer.
+ */
+abstract class BenchHandler implements Handler<RoutingContext> {
+    private static final Logger LOG = Logger.getLogger(BenchHandler.class);
+    private volatile LoadEngine engine;
+
+    @Override
+    public final void handle(RoutingContext rc) {
+        LoadEngine e = engine();
+        if (!e.config().enabled()) {
+            rc.fail(404); // Quarkus' ordinary not-found answer, as if the route did not exist
+            return;
+        }
+        try {
+            handle(rc, e);
+        } catch (RuntimeException ex) {
+            LOG.errorf(ex, "bench endpoint %s %s failed", rc.request().method(), rc.request().path());
+            Replies.json(rc, 500, Replies.error("internal error", ex.toString()));
+        }
+    }
+
+    abstract void handle(RoutingContext rc, LoadEngine engine);
+
+    private LoadEngine engine() {
+        LoadEngine e = engine;
+        if (e == null) {
+            engine = e = Arc.container().instance(LoadEngine.class).get();
+        }
+        return e;
+    }
+}

@@ -1,0 +1,47 @@
+package io.jwtbench.bench.runtime.api;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+import org.HdrHistogram.Histogram;
+
+import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code GET /q/bench/runs/{id}/histogram}: HdrHistogram's percentile distribution (.hgrm, the format
+ * HdrHistogram's plotter reads) of the measured latencies, in milliseconds. {@code ?uncorrected=true}
+ * gives the open model's uncorrected histogram.
+ */
+public final class HistogramHandler extends BenchHandler {
+    private static final double MICROS_PER_MS = 1000.0;
+
+    @Override
+    void handle(RoutingContext rc, LoadEngine engine) {
+        Optional<Run> run = engine.find(rc.pathParam("id"));
+        if (run.isEmpty()) {
+            Replies.json(rc, 404, Replies.error("no such run", "unknown id " + rc.pathParam("id")));
+            return;
+        }
+        RunReport report = run.get().report();
+        boolean uncorrected = "true".equals(rc.request().getParam("uncorrected"));
+        LatencyStats latency = uncorrected ? report.uncorrectedLatency() : report.latency();
+        if (latency == null) {
+            Replies.json(rc, 404, Replies.error("no histogram", uncorrected
+                    ? "only open-model runs have an uncorrected histogram, once measuring"
+                    : "the run has not started measuring (status " + report.status() + ")"));
+            return;
+        }
+        Histogram h = latency.decode();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            h.outputPercentileDistribution(print, 5, MICROS_PER_MS);
+        }
+        Replies.text(rc, 200, out.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,94 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.PoolOptions;
+
+/**
+ * The load generator of one run: a Vert.x instance of its own (so client callbacks never queue behind
+ * the application's server handlers on the same event loops) with one HTTP/1.1 client, keep-alive,
+ * no pipelining, pool size = connections. Created per run and closed after it: nothing of the bench
+ * runs while no run does.
+ */
+final class Generator implements AutoCloseable {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    final Vertx vertx;
+    final HttpClient client;
+    /** One context per event loop, requests are issued from these. */
+    final Context[] eventLoops;
+    private final Thread[] threads;
+
+    private Generator(Vertx vertx, HttpClient client, Context[] eventLoops, Thread[] threads) {
+        this.vertx = vertx;
+        this.client = client;
+        this.eventLoops = eventLoops;
+        this.threads = threads;
+    }
+
+    static Generator start(int eventLoopCount, int connections, Duration timeout) throws InterruptedException {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoopCount).setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1).setUseDaemonThread(true));
+        try {
+            Context[] contexts = new Context[eventLoopCount];
+            Thread[] threads = new Thread[eventLoopCount];
+            CountDownLatch found = new CountDownLatch(eventLoopCount);
+            for (int i = 0; i < eventLoopCount; i++) {
+                // called off Vert.x threads, each call takes the next event loop (round robin)
+                contexts[i] = vertx.getOrCreateContext();
+                int index = i;
+                contexts[i].runOnContext(v -> {
+                    threads[index] = Thread.currentThread(); // to read its CPU time later
+                    found.countDown();
+                });
+            }
+            if (!found.await(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the generator's event loops did not start");
+            }
+            HttpClient client = vertx.createHttpClient(
+                    new HttpClientOptions().setKeepAlive(true).setPipelining(false)
+                            .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis())),
+                    new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
+            return new Generator(vertx, client, contexts, threads);
+        } catch (InterruptedException | RuntimeException e) {
+            vertx.close();
+            throw e;
+        }
+    }
+
+    /** CPU time consumed so far by the generator's event-loop threads. */
+    long cpuNanos() {
+        long sum = 0;
+        for (Thread t : threads) {
+            long cpu = THREADS.isThreadCpuTimeSupported() ? THREADS.getThreadCpuTime(t.threadId()) : -1;
+            sum += Math.max(0, cpu);
+        }
+        return sum;
+    }
+
+    /** CPU time of the whole process so far, or -1 when the JVM does not tell. */
+    static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : -1;
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close().compose(v -> vertx.close()).toCompletionStage().toCompletableFuture().get(5,
+                    TimeUnit.SECONDS);
+        } catch (Exception e) {
+            vertx.close(); // best effort; daemon threads never keep the app alive
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.spi.BenchTarget;
+import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.quarkus.runtime.ShutdownEvent;
+
+/**
+ * Starts runs (one at a time), remembers the recent ones and finds targets. Each run orchestrates
+ * itself on a virtual thread of its own, never on the application's event loops.
+ */
+@Singleton
+public class LoadEngine {
+    private static final Logger LOG = Logger.getLogger(LoadEngine.class);
+
+    @Inject
+    BenchConfig config;
+    @Inject
+    @Any
+    Instance<BenchTarget> targetBeans;
+    @Inject
+    @Any
+    Instance<RunExtension> extensionBeans;
+    @Inject
+    ServerPorts ports;
+
+    private volatile Map<String, BenchTarget> targets;
+    /** Insertion order = start order; guarded by this. */
+    private final LinkedHashMap<String, Run> history = new LinkedHashMap<>();
+    private Run latest;
+
+    public BenchConfig config() {
+        return config;
+    }
+
+    /** Every target bean by name, sorted. */
+    public Map<String, BenchTarget> targets() {
+        Map<String, BenchTarget> found = targets;
+        if (found == null) {
+            found = new TreeMap<>();
+            for (BenchTarget t : targetBeans) {
+                BenchTarget clash = found.putIfAbsent(t.name(), t);
+                if (clash != null) {
+                    LOG.warnf("two bench targets are named '%s'; using %s, ignoring %s", t.name(), clash, t);
+                }
+            }
+            targets = found = Collections.unmodifiableMap(found);
+        }
+        return found;
+    }
+
+    /** The run that is not finished yet, if any. */
+    public synchronized Optional<Run> activeRun() {
+        return latest != null && !latest.report().status().isTerminal() ? Optional.of(latest) : Optional.empty();
+    }
+
+    /**
+     * @param source prepared by the spec's target
+     * @throws RunInProgressException if a run is not finished yet
+     */
+    public synchronized Run start(RunSpec spec, RequestSource source) {
+        activeRun().ifPresent(r -> {
+            throw new RunInProgressException(r.id());
+        });
+        BenchTarget target = targets().get(spec.target());
+        String id = newId();
+        Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
+                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()));
+        history.put(id, run);
+        latest = run;
+        for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,
+                config.historySize());) {
+            oldest.next();
+            oldest.remove();
+        }
+        Thread.ofVirtual().name("bench-run-" + id).start(run::execute);
+        return run;
+    }
+
+    public synchronized Optional<Run> find(String id) {
+        return Optional.ofNullable(history.get(id));
+    }
+
+    /** Newest first. */
+    public synchronized List<Run> recent() {
+        List<Run> runs = new ArrayList<>(history.values());
+        Collections.reverse(runs);
+        return runs;
+    }
+
+    void onShutdown(@Observes ShutdownEvent event) {
+        activeRun().ifPresent(run -> {
+            run.cancel();
+            try {
+                run.finished().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                LOG.debugf("bench run %s did not finish before shutdown", run.id());
+            }
+        });
+    }
+
+    private String newId() {
+        String id;
+        do {
+            id = Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 32 | 0x1_0000_0000L).substring(1);
+        } while (history.containsKey(id));
+        return id;
+    }
+}

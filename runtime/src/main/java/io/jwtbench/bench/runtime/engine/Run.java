@@ -1,0 +1,303 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+import org.HdrHistogram.Histogram;
+import org.jboss.logging.Logger;
+
+import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.stats.ErrorCounts;
+import io.jwtbench.bench.runtime.stats.GeneratorStats;
+import io.jwtbench.bench.runtime.stats.LatencyRecording;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.Progress;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.SecondStats;
+import io.jwtbench.bench.runtime.stats.Tally;
+
+/**
+ * One run, from QUEUED to its end. {@link #execute()} is the whole life of the run, on its own
+ * (virtual) thread: it alone moves the {@link RunStatus}, drains the histograms once a second and
+ * publishes an immutable {@link RunReport} after every step. Everyone else only reads
+ * {@link #report()} or asks to {@link #cancel()}.
+ */
+public final class Run {
+    private static final Logger LOG = Logger.getLogger(Run.class);
+    private static final long SECOND = 1_000_000_000L;
+
+    private final String id;
+    private final RunSpec spec;
+    private final RequestSource source;
+    private final List<RunExtension> extensions;
+    private final IntSupplier port;
+    private final int eventLoopCount;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
+    private volatile RunReport report;
+
+    // owned by the orchestrating thread
+    private RunStatus status = RunStatus.QUEUED;
+    private final Instant createdAt = Instant.now();
+    private String endpoint;
+    private Measurement measurement;
+    /** The measured phase, once measurement started. */
+    private Measurement.Phase phase;
+    private RunReport.Warmup warmup;
+    private long measureStartNanos;
+    private final Histogram latency = LatencyRecording.newHistogram();
+    private final Histogram uncorrected = LatencyRecording.newHistogram();
+    private final List<SecondStats> timeSeries = new ArrayList<>();
+    private long errorsSoFar;
+    private RunReport.Measured measured;
+    private GeneratorStats generatorStats;
+    private final Map<String, Object> sections = new LinkedHashMap<>();
+
+    Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
+            int eventLoopCount) {
+        this.id = id;
+        this.spec = spec;
+        this.source = source;
+        this.extensions = extensions;
+        this.port = port;
+        this.eventLoopCount = eventLoopCount;
+        publish(null, null);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** The latest snapshot: at most a second old while running, final once finished. */
+    public RunReport report() {
+        return report;
+    }
+
+    /** Completes with the final report (DONE, CANCELLED or FAILED). */
+    public CompletableFuture<RunReport> finished() {
+        return finished;
+    }
+
+    /** Asks the run to stop sending; it then finishes as CANCELLED with what it measured. */
+    public void cancel() {
+        cancelled.countDown();
+    }
+
+    boolean isCancelRequested() {
+        return cancelled.getCount() == 0;
+    }
+
+    /** The life of the run. Never throws: any failure ends the run as FAILED with a message. */
+    void execute() {
+        Generator generator = null;
+        LoadDriver driver = null;
+        List<Active> observations = List.of();
+        long cpuAtStart = 0;
+        long processCpuAtStart = 0;
+        try {
+            if (isCancelRequested()) {
+                finish(RunStatus.CANCELLED, null);
+                return;
+            }
+            int targetPort = port.getAsInt();
+            endpoint = "http://" + RequestSender.HOST + ":" + targetPort + source.next(0).path();
+            generator = Generator.start(eventLoopCount, spec.connections(), spec.timeout());
+            measurement = new Measurement(spec.model() == RunSpec.Model.OPEN);
+            RequestSender sender = new RequestSender(generator.client, targetPort, spec.timeout().toMillis(),
+                    measurement);
+            driver = spec.model() == RunSpec.Model.OPEN
+                    ? new OpenLoopDriver(sender, source, generator.eventLoops, spec.rate(), measurement)
+                    : new ClosedLoopDriver(sender, source, generator.eventLoops, spec.connections());
+
+            long start = System.nanoTime();
+            driver.start(start);
+            if (!spec.warmup().isZero()) {
+                warmUp(start);
+            }
+            observations = begin();
+            cpuAtStart = generator.cpuNanos();
+            processCpuAtStart = Generator.processCpuNanos();
+            // measurement starts: what warm-up recorded stays in its own phase
+            RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start);
+            measureStartNanos = System.nanoTime();
+            phase = measurement.current();
+            if (!spec.warmup().isZero()) {
+                warmup = warm;
+            }
+            if (isCancelRequested()) { // during warm-up: nothing measured
+                driver.stop();
+                phase = null;
+                end(observations);
+                finish(RunStatus.CANCELLED, null);
+                return;
+            }
+            moveTo(RunStatus.RUNNING);
+            publish(progress(), null);
+
+            long end = measureStartNanos + spec.duration().toNanos();
+            long nextTick = measureStartNanos + SECOND;
+            while (true) {
+                boolean stop = awaitCancel(Math.min(nextTick, end));
+                long now = System.nanoTime();
+                if (stop || now >= end) {
+                    break;
+                }
+                collectSecond(1.0);
+                nextTick += SECOND;
+                publish(progress(), null);
+            }
+            driver.stop();
+            long stoppedAt = System.nanoTime();
+            measurement.close(); // from here on, the phase's histogram and counters are final
+            double lastSecond = (stoppedAt - measureStartNanos - timeSeries.size() * SECOND) / (double) SECOND;
+            if (lastSecond > 0.001) {
+                collectSecond(Math.min(1.0, lastSecond));
+            }
+            conclude(stoppedAt, generator.cpuNanos() - cpuAtStart, Generator.processCpuNanos() - processCpuAtStart);
+            end(observations);
+            finish(isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE, null);
+        } catch (Throwable t) {
+            LOG.warnf(t, "bench run %s failed", id);
+            if (status.isTerminal()) {
+                return;
+            }
+            if (driver != null) {
+                driver.stop();
+            }
+            if (phase != null && measured == null) {
+                measurement.close();
+                conclude(System.nanoTime(), 0, 0);
+            }
+            end(observations);
+            finish(RunStatus.FAILED, t.getClass().getSimpleName() + ": " + t.getMessage());
+        } finally {
+            if (generator != null) {
+                generator.close();
+            }
+        }
+    }
+
+    private void warmUp(long start) throws InterruptedException {
+        moveTo(RunStatus.WARMUP);
+        publish(new Progress("warmup", 0, 0, 0, Double.NaN, Double.NaN), null);
+        long end = start + spec.warmup().toNanos();
+        long lastResponses = 0;
+        long nextTick = start + SECOND;
+        while (!awaitCancel(Math.min(nextTick, end)) && System.nanoTime() < end) {
+            nextTick += SECOND;
+            long responses = measurement.current().tally.responses();
+            publish(new Progress("warmup", (System.nanoTime() - start) / (double) SECOND, responses,
+                    responses - lastResponses, Double.NaN, Double.NaN), null);
+            lastResponses = responses;
+        }
+    }
+
+    private static RunReport.Warmup warmupResult(Measurement.Phase ended, long start) {
+        double seconds = (System.nanoTime() - start) / (double) SECOND;
+        long requests = ended.latency.takeInterval().getTotalCount();
+        return new RunReport.Warmup(seconds, requests, seconds > 0 ? requests / seconds : 0);
+    }
+
+    /** Drains one interval of the recordings into the totals and the time series. */
+    private void collectSecond(double seconds) {
+        Histogram interval = phase.latency.takeInterval();
+        latency.add(interval);
+        if (phase.uncorrected != null) {
+            uncorrected.add(phase.uncorrected.takeInterval());
+        }
+        long errors = phase.tally.errors().total();
+        long count = interval.getTotalCount();
+        timeSeries.add(new SecondStats(timeSeries.size() + 1, count, count / seconds, percentileMs(interval, 50),
+                percentileMs(interval, 90), percentileMs(interval, 99), errors - errorsSoFar));
+        errorsSoFar = errors;
+    }
+
+    private void conclude(long stoppedAt, long generatorCpu, long processCpu) {
+        double seconds = (stoppedAt - measureStartNanos) / (double) SECOND;
+        Tally t = phase.tally;
+        long requests = latency.getTotalCount();
+        measured = new RunReport.Measured(seconds, requests, seconds > 0 ? requests / seconds : 0, t.bytesRead());
+        generatorStats = new GeneratorStats(generatorCpu / (double) SECOND,
+                processCpu > 0 ? (double) generatorCpu / processCpu : 0, eventLoopCount, t.lateStarts(),
+                t.maxScheduleLagNanos() / 1e6, t.meanScheduleLagNanos() / 1e6, t.connectionWaitNanos() / 1e6);
+    }
+
+    private Progress progress() {
+        SecondStats last = timeSeries.isEmpty() ? null : timeSeries.get(timeSeries.size() - 1);
+        return new Progress("running", (System.nanoTime() - measureStartNanos) / (double) SECOND,
+                latency.getTotalCount(),
+                last == null ? 0 : last.rps(), last == null ? Double.NaN : last.p50(),
+                last == null ? Double.NaN : last.p99());
+    }
+
+    private boolean awaitCancel(long untilNanos) throws InterruptedException {
+        long wait = untilNanos - System.nanoTime();
+        return wait <= 0 ? isCancelRequested() : cancelled.await(wait, TimeUnit.NANOSECONDS);
+    }
+
+    private void moveTo(RunStatus next) {
+        if (!status.canMoveTo(next)) {
+            throw new IllegalStateException("run " + id + " cannot go from " + status + " to " + next);
+        }
+        status = next;
+    }
+
+    private void finish(RunStatus end, String error) {
+        moveTo(end);
+        publish(null, error);
+        finished.complete(report);
+    }
+
+    private void publish(Progress progress, String error) {
+        boolean measuring = phase != null;
+        boolean open = spec.model() == RunSpec.Model.OPEN;
+        Tally t = measuring ? phase.tally : null;
+        report = new RunReport(id, status, spec.target(), spec.model().label(), endpoint, spec.echo(),
+                source.describe(), createdAt, status.isTerminal() ? Instant.now() : null, warmup, measured,
+                measuring ? LatencyStats.of(latency) : null,
+                measuring && open ? LatencyStats.of(uncorrected) : null,
+                measuring ? t.errors() : ErrorCounts.NONE, measuring ? t.expectedRejections() : 0,
+                measuring ? t.unexpectedSuccesses() : 0, generatorStats, timeSeries,
+                status.isTerminal() ? null : progress, error, sections);
+    }
+
+    private record Active(RunExtension extension, RunExtension.Observation observation) {
+    }
+
+    private List<Active> begin() {
+        List<Active> active = new ArrayList<>();
+        for (RunExtension e : extensions) {
+            try {
+                active.add(new Active(e, e.begin(id, spec.target())));
+            } catch (RuntimeException ex) {
+                sections.put(e.section(), Map.of("error", String.valueOf(ex.getMessage())));
+            }
+        }
+        return active;
+    }
+
+    private void end(List<Active> active) {
+        for (Active a : active) {
+            try {
+                Object section = a.observation().end();
+                if (section != null) {
+                    sections.put(a.extension().section(), section);
+                }
+            } catch (RuntimeException ex) {
+                sections.put(a.extension().section(), Map.of("error", String.valueOf(ex.getMessage())));
+            }
+        }
+    }
+
+    private static double percentileMs(Histogram h, double p) {
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1000.0;
+    }
+}

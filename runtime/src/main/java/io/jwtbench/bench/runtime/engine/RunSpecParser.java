@@ -1,0 +1,145 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.jwtbench.bench.runtime.spi.BenchSpecException;
+
+/**
+ * Turns a POSTed JSON body into a {@link RunSpec}, or a {@link BenchSpecException} naming the first bad
+ * field. Target options are not checked here: the target does that in prepare().
+ */
+public final class RunSpecParser {
+    static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "duration", "warmup", "timeout");
+    static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+
+    private final SpecLimits limits;
+    private final Collection<String> knownTargets;
+
+    public RunSpecParser(SpecLimits limits, Collection<String> knownTargets) {
+        this.limits = limits;
+        this.knownTargets = knownTargets;
+    }
+
+    public RunSpec parse(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new BenchSpecException("body", "must be a JSON object");
+        }
+        String target = target(body.get("target"));
+
+        JsonNode rateNode = body.get("rate");
+        JsonNode connectionsNode = body.get("connections");
+        RunSpec.Model model = present(rateNode) ? RunSpec.Model.OPEN : RunSpec.Model.CLOSED;
+        int rate = 0;
+        int connections;
+        if (model == RunSpec.Model.OPEN) {
+            rate = intBetween("rate", rateNode, 1, limits.maxRate());
+            connections = present(connectionsNode)
+                    ? intBetween("connections", connectionsNode, 1, limits.maxConnections())
+                    : Math.min(limits.defaultOpenConnections(), limits.maxConnections());
+        } else {
+            if (!present(connectionsNode)) {
+                throw new BenchSpecException("connections",
+                        "required: give connections (closed model) or rate (open model)");
+            }
+            connections = intBetween("connections", connectionsNode, 1, limits.maxConnections());
+        }
+
+        Duration duration = duration("duration", body.get("duration"), DEFAULT_DURATION, false, limits.maxDuration());
+        Duration warmup = duration("warmup", body.get("warmup"), Duration.ZERO, true, limits.maxDuration());
+        Duration timeout = duration("timeout", body.get("timeout"), limits.defaultTimeout(), false,
+                SpecLimits.MAX_TIMEOUT);
+
+        Map<String, Object> options = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> field = it.next();
+            if (!ENGINE_FIELDS.contains(field.getKey())) {
+                options.put(field.getKey(), toJava(field.getValue()));
+            }
+        }
+        return new RunSpec(target, model, connections, rate, duration, warmup, timeout, options);
+    }
+
+    private String target(JsonNode node) {
+        if (!present(node)) {
+            throw new BenchSpecException("target", "required; known targets: " + String.join(", ", knownTargets));
+        }
+        if (!node.isTextual() || !knownTargets.contains(node.asText())) {
+            throw new BenchSpecException("target",
+                    "unknown target " + node + "; known targets: " + String.join(", ", knownTargets));
+        }
+        return node.asText();
+    }
+
+    private static int intBetween(String field, JsonNode node, int min, int max) {
+        String range = "must be between " + min + " and " + max;
+        if (!node.isIntegralNumber()) {
+            throw new BenchSpecException(field, range + " (an integer), got " + node);
+        }
+        if (!node.canConvertToLong() || node.asLong() < min || node.asLong() > max) {
+            throw new BenchSpecException(field, range + ", got " + node);
+        }
+        return node.asInt();
+    }
+
+    private static Duration duration(String field, JsonNode node, Duration absent, boolean zeroAllowed, Duration max) {
+        if (!present(node)) {
+            return absent;
+        }
+        if (!node.isTextual()) {
+            throw new BenchSpecException(field, "must be a string such as \"30s\", \"500ms\", \"2m\" or \"PT30S\"");
+        }
+        Duration d;
+        try {
+            d = Durations.parse(node.asText());
+        } catch (IllegalArgumentException e) {
+            throw new BenchSpecException(field, e.getMessage());
+        }
+        if (d.isNegative() || (!zeroAllowed && d.isZero())) {
+            throw new BenchSpecException(field, zeroAllowed ? "must not be negative" : "must be positive");
+        }
+        if (d.compareTo(max) > 0) {
+            throw new BenchSpecException(field, "must be at most " + Durations.format(max));
+        }
+        return d;
+    }
+
+    private static boolean present(JsonNode node) {
+        return node != null && !node.isNull();
+    }
+
+    /** JSON value to plain Java (String, Long, Double, Boolean, List, Map, null) for target options. */
+    static Object toJava(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return null;
+        }
+        if (n.isTextual()) {
+            return n.asText();
+        }
+        if (n.isBoolean()) {
+            return n.asBoolean();
+        }
+        if (n.isIntegralNumber()) {
+            return n.canConvertToLong() ? (Object) n.asLong() : n.bigIntegerValue();
+        }
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        if (n.isArray()) {
+            List<Object> list = new ArrayList<>();
+            n.forEach(e -> list.add(toJava(e)));
+            return list;
+        }
+        Map<String, Object> map = new LinkedHashMap<>();
+        n.fields().forEachRemaining(e -> map.put(e.getKey(), toJava(e.getValue())));
+        return map;
+    }
+}

@@ -1,0 +1,20 @@
+package io.jwtbench.bench.runtime.spi;
+
+import java.util.Map;
+
+/** The requests of one run, produced by {@link BenchTarget#prepare(Map)}. */
+public interface RequestSource {
+
+    /**
+     * The request to send as number {@code sequence} (0-based, across warm-up and measurement).
+     * Called on the generator's event loops for every request: it must be cheap, non-blocking and
+     * allocation-free, typically a pre-built pool indexed by {@code sequence % size}. The returned
+     * object is shared, never mutated by the engine.
+     */
+    BenchRequest next(long sequence);
+
+    /** Facts about the prepared requests, echoed into the report as {@code options}. */
+    default Map<String, Object> describe() {
+        return Map.of();
+    }
+}

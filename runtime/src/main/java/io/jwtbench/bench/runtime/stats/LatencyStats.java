@@ -1,0 +1,41 @@
+package io.jwtbench.bench.runtime.stats;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latency figures of a histogram, in milliseconds, every one read from the histogram itself (never
+ * derived from mean and stdev), plus the histogram so others can merge or re-slice it.
+ *
+ * @param histogram base64 compressed HdrHistogram, values in microseconds
+ */
+public record LatencyStats(long count, double p50, double p75, double p90, double p95, double p99, double p99_9,
+        double p99_99, double max, double mean, double stdev, String histogram) {
+
+    public static final String UNIT = "ms";
+    private static final double MICROS_PER_MS = 1000.0;
+
+    public static LatencyStats of(Histogram h) {
+        return new LatencyStats(h.getTotalCount(), at(h, 50), at(h, 75), at(h, 90), at(h, 95), at(h, 99), at(h, 99.9),
+                at(h, 99.99), ms(h.getMaxValue()), h.getTotalCount() == 0 ? 0 : h.getMean() / MICROS_PER_MS,
+                h.getTotalCount() == 0 ? 0 : h.getStdDeviation() / MICROS_PER_MS, HistogramCodec.encode(h));
+    }
+
+    public Histogram decode() {
+        return HistogramCodec.decode(histogram);
+    }
+
+    /** Exact: the figures of the union of both recordings. */
+    public LatencyStats merge(LatencyStats other) {
+        Histogram sum = decode();
+        sum.add(other.decode());
+        return of(sum);
+    }
+
+    private static double at(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? 0 : ms(h.getValueAtPercentile(percentile));
+    }
+
+    private static double ms(long micros) {
+        return micros / MICROS_PER_MS;
+    }
+}

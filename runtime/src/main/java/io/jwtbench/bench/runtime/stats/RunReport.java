@@ -1,0 +1,100 @@
+package io.jwtbench.bench.runtime.stats;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jwtbench.bench.runtime.engine.RunStatus;
+
+/**
+ * Everything known about a run at one moment, immutable. Every API answer is a rendering of one of
+ * these. Sections that do not exist yet (or for this model) are null: {@code measured} and the latency
+ * sections appear once measurement started, {@code progress} only while the run is not finished,
+ * {@code uncorrectedLatency} only for the open model, {@code error} only for FAILED runs.
+ *
+ * @param endpoint where the first request of the run goes, for humans
+ * @param extensions extra sections contributed by {@code RunExtension}s, by section name
+ */
+public record RunReport(String id, RunStatus status, String target, String model, String endpoint,
+        Map<String, Object> spec, Map<String, Object> options, Instant startedAt, Instant finishedAt, Warmup warmup,
+        Measured measured, LatencyStats latency, LatencyStats uncorrectedLatency, ErrorCounts errors,
+        long expectedRejections, long unexpectedSuccesses, GeneratorStats generator, List<SecondStats> timeSeries,
+        Progress progress, String error, Map<String, Object> extensions) {
+
+    /** The warm-up phase, excluded from every other figure. */
+    public record Warmup(double durationSeconds, long requests, double rps) {
+    }
+
+    /** The measured phase. {@code durationSeconds} is the actual, not the requested, duration. */
+    public record Measured(double durationSeconds, long requests, double rps, long bytesRead) {
+    }
+
+    public RunReport {
+        spec = frozen(spec);
+        options = frozen(options);
+        timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
+        extensions = frozen(extensions);
+    }
+
+    /**
+     * Combines the reports of the same load run concurrently by several generators (e.g. one per
+     * pod): counts, rates and CPU add up, latencies merge exactly through the histograms, the time
+     * series adds up second by second (its percentiles become unknown). Both must be finished and
+     * measured.
+     */
+    public RunReport merge(RunReport o) {
+        if (measured == null || o.measured == null || latency == null || o.latency == null) {
+            throw new IllegalArgumentException("only measured reports merge");
+        }
+        Measured m = new Measured(Math.max(measured.durationSeconds, o.measured.durationSeconds),
+                measured.requests + o.measured.requests, measured.rps + o.measured.rps,
+                measured.bytesRead + o.measured.bytesRead);
+        Warmup w = warmup == null || o.warmup == null ? null
+                : new Warmup(Math.max(warmup.durationSeconds, o.warmup.durationSeconds),
+                        warmup.requests + o.warmup.requests, warmup.rps + o.warmup.rps);
+        LatencyStats uncorrected = uncorrectedLatency == null || o.uncorrectedLatency == null ? null
+                : uncorrectedLatency.merge(o.uncorrectedLatency);
+        Map<String, Object> ext = new LinkedHashMap<>(extensions);
+        o.extensions.forEach(ext::putIfAbsent);
+        return new RunReport(id + "+" + o.id, worse(status, o.status), target, model, endpoint, spec, options,
+                earlier(startedAt, o.startedAt), later(finishedAt, o.finishedAt), w, m, latency.merge(o.latency),
+                uncorrected, errors.plus(o.errors), expectedRejections + o.expectedRejections,
+                unexpectedSuccesses + o.unexpectedSuccesses,
+                generator == null || o.generator == null ? null : generator.plus(o.generator),
+                mergeSeries(timeSeries, o.timeSeries), null, error != null ? error : o.error, ext);
+    }
+
+    /** Keeps the order (it is the JSON order) and tolerates JSON nulls, unlike Map.copyOf. */
+    private static Map<String, Object> frozen(Map<String, Object> m) {
+        return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
+    }
+
+    private static List<SecondStats> mergeSeries(List<SecondStats> a, List<SecondStats> b) {
+        List<SecondStats> out = new ArrayList<>();
+        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+            if (i < a.size() && i < b.size()) {
+                out.add(a.get(i).plus(b.get(i)));
+            } else {
+                SecondStats only = i < a.size() ? a.get(i) : b.get(i);
+                out.add(new SecondStats(only.second(), only.requests(), only.rps(), Double.NaN, Double.NaN,
+                        Double.NaN, only.errors()));
+            }
+        }
+        return out;
+    }
+
+    private static RunStatus worse(RunStatus a, RunStatus b) {
+        return a.ordinal() >= b.ordinal() ? a : b;
+    }
+
+    private static Instant earlier(Instant a, Instant b) {
+        return a == null ? b : b == null ? a : a.isBefore(b) ? a : b;
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a == null ? b : b == null ? a : a.isAfter(b) ? a : b;
+    }
+}
