@@ -33,6 +33,8 @@ public interface JwtConfig {
 
     JwksConfig jwks();
 
+    BenchIssuerConfig bench();
+
     interface IssuerConfig {
         /** Exact value of the iss claim. */
         String issuer();
@@ -74,6 +76,20 @@ public interface JwtConfig {
 
         @WithDefault("10000")
         int maxSize();
+    }
+
+    /** The bench's own issuer, whose tokens the {@code jwt} bench target sends. */
+    interface BenchIssuerConfig {
+        /**
+         * Registers the in-memory bench issuer (keys created at start-up, private keys never leave
+         * memory, its tokens never authenticate a caller). Without it the jwt target can only use
+         * a token file.
+         */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Real tokens, one per line, for runs with {@code "source":"file"}. */
+        Optional<java.nio.file.Path> tokenFile();
     }
 
     interface JwksConfig {

@@ -1,0 +1,194 @@
+package io.jwtbench.service.bench;
+
+import io.jwtbench.bench.runtime.spi.BenchRequest;
+import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.spi.BenchTarget;
+import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.service.config.JwtConfig;
+import io.jwtbench.service.validation.JwsAlgorithm;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import jakarta.inject.Singleton;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+/**
+ * The {@code jwt} bench target: {@code POST /jwt/validate} with a pool of bearer tokens.
+ *
+ * <p>Options: {@code tokens} (distinct valid tokens, default 1000: 1 is cache-friendly, a pool
+ * larger than {@code jwt.cache.max-size} makes every request a miss), {@code invalidRatio} (share
+ * of requests with a bad signature or an expired token, whose 401 is expected; default 0),
+ * {@code algorithm} (RS256, PS256, ES256, EdDSA; default RS256), {@code source} ({@code generated}
+ * by the in-memory bench issuer, or {@code file}: the real tokens of {@code jwt.bench.token-file}).
+ */
+@Singleton
+public class JwtBenchTarget implements BenchTarget {
+    static final String PATH = "/jwt/validate";
+    static final int MAX_TOKENS = 100_000;
+    /** Enough slots that any invalidRatio is met to within 0.1 %. */
+    static final int MIN_POOL_WITH_INVALID = 1000;
+
+    private final BenchIssuer issuer;
+    private final Optional<Path> tokenFile;
+
+    public JwtBenchTarget(BenchIssuer issuer, JwtConfig config) {
+        this.issuer = issuer;
+        this.tokenFile = config.bench().tokenFile();
+    }
+
+    @Override
+    public String name() {
+        return "jwt";
+    }
+
+    @Override
+    public String description() {
+        return "POST " + PATH + " with bearer tokens (options: tokens, invalidRatio, algorithm, source)";
+    }
+
+    @Override
+    public RequestSource prepare(Map<String, Object> options) {
+        Options o = Options.parse(options);
+        List<String> valid = o.fromFile ? readTokenFile() : generate(o.algorithm, o.tokens, false);
+        int poolSize = o.invalidRatio == 0 ? valid.size() : Math.max(valid.size(), MIN_POOL_WITH_INVALID);
+        int invalidCount = (int) Math.floor(poolSize * o.invalidRatio);
+        List<String> invalid = invalidTokens(o, valid, Math.min(invalidCount, MIN_POOL_WITH_INVALID));
+        BenchRequest[] pool = new BenchRequest[poolSize];
+        int nextValid = 0;
+        int nextInvalid = 0;
+        for (int i = 0; i < poolSize; i++) {
+            // Spread the invalid requests evenly (Bresenham) rather than in one block.
+            boolean bad = Math.floor((i + 1) * o.invalidRatio) > Math.floor(i * o.invalidRatio);
+            String token = bad ? invalid.get(nextInvalid++ % invalid.size()) : valid.get(nextValid++ % valid.size());
+            pool[i] = request(token, bad);
+        }
+        Map<String, Object> description = new LinkedHashMap<>();
+        description.put("path", PATH);
+        description.put("source", o.fromFile ? "file" : "generated");
+        description.put("algorithm", o.fromFile ? "as in the file" : o.algorithm.name());
+        description.put("tokens", valid.size());
+        description.put("invalidRatio", o.invalidRatio);
+        description.put("invalidRequestsPerPool", invalidCount);
+        description.put("poolSize", poolSize);
+        description.put("meanTokenBytes", (int) valid.stream().mapToInt(String::length).average().orElse(0));
+        return new Pool(pool, Map.copyOf(description));
+    }
+
+    private record Pool(BenchRequest[] requests, Map<String, Object> describe) implements RequestSource {
+        @Override
+        public BenchRequest next(long sequence) {
+            return requests[(int) (sequence % requests.length)];
+        }
+    }
+
+    private static BenchRequest request(String token, boolean expectRejection) {
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token);
+        return new BenchRequest(HttpMethod.POST, PATH, headers, null, expectRejection);
+    }
+
+    private List<String> generate(JwsAlgorithm algorithm, int count, boolean expired) {
+        if (!issuer.enabled()) {
+            throw new BenchSpecException("source", "the bench issuer is disabled (jwt.bench.enabled=false); use \"source\":\"file\"");
+        }
+        long now = Instant.now().getEpochSecond();
+        long iat = expired ? now - 7200 : now;
+        long exp = expired ? now - 3600 : now + 86_400;
+        // Signing is the slow part of preparing a run (about 1 ms per RSA token): use every core.
+        return IntStream.range(0, count).parallel()
+                .mapToObj(user -> issuer.sign(algorithm, KeycloakLikeClaims.create(BenchIssuer.ISS, user, iat, exp)))
+                .toList();
+    }
+
+    /** Half with a corrupted signature, half expired (file tokens: corrupted signatures only). */
+    private List<String> invalidTokens(Options o, List<String> valid, int count) {
+        if (count == 0) {
+            return List.of();
+        }
+        int expiredCount = o.fromFile ? 0 : count / 2;
+        List<String> expired = expiredCount == 0 ? List.of() : generate(o.algorithm, expiredCount, true);
+        List<String> tampered = IntStream.range(0, count - expiredCount)
+                .mapToObj(i -> corruptSignature(valid.get(i % valid.size()))).toList();
+        List<String> mixed = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            mixed.add(i % 2 == 0 && i / 2 < expired.size() ? expired.get(i / 2) : tampered.get(i % tampered.size()));
+        }
+        return mixed;
+    }
+
+    /** Changes one character in the middle of the signature: still canonical base64url, no longer valid. */
+    static String corruptSignature(String token) {
+        int start = token.lastIndexOf('.') + 1;
+        int at = start + (token.length() - start) / 2;
+        char replacement = token.charAt(at) == 'A' ? 'B' : 'A';
+        return token.substring(0, at) + replacement + token.substring(at + 1);
+    }
+
+    private List<String> readTokenFile() {
+        Path file = tokenFile.orElseThrow(() -> new BenchSpecException("source",
+                "\"file\" needs jwt.bench.token-file to name a file of tokens, one per line"));
+        List<String> tokens;
+        try {
+            tokens = Files.readAllLines(file).stream().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        } catch (IOException e) {
+            throw new BenchSpecException("source", "cannot read jwt.bench.token-file " + file + ": " + e.getMessage());
+        }
+        if (tokens.isEmpty()) {
+            throw new BenchSpecException("source", "jwt.bench.token-file " + file + " holds no tokens");
+        }
+        return tokens;
+    }
+
+    /** The target's options, validated; every problem names its field. */
+    record Options(int tokens, double invalidRatio, JwsAlgorithm algorithm, boolean fromFile) {
+        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source");
+
+        static Options parse(Map<String, Object> options) {
+            for (String name : options.keySet()) {
+                if (!KNOWN.contains(name)) {
+                    throw new BenchSpecException(name, "unknown option; the jwt target takes " + KNOWN);
+                }
+            }
+            boolean fromFile = switch (String.valueOf(options.getOrDefault("source", "generated"))) {
+                case "generated" -> false;
+                case "file" -> true;
+                default -> throw new BenchSpecException("source", "must be \"generated\" or \"file\"");
+            };
+            if (fromFile && (options.containsKey("tokens") || options.containsKey("algorithm"))) {
+                throw new BenchSpecException(options.containsKey("tokens") ? "tokens" : "algorithm",
+                        "does not apply to \"source\":\"file\" (the file decides)");
+            }
+            int tokens = 1000;
+            if (options.get("tokens") != null) {
+                if (!(options.get("tokens") instanceof Integer n) || n < 1 || n > MAX_TOKENS) {
+                    throw new BenchSpecException("tokens", "must be a whole number from 1 to " + MAX_TOKENS);
+                }
+                tokens = n;
+            }
+            double invalidRatio = 0;
+            if (options.get("invalidRatio") != null) {
+                if (!(options.get("invalidRatio") instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() <= 1)) {
+                    throw new BenchSpecException("invalidRatio", "must be a number from 0 to 1");
+                }
+                invalidRatio = n.doubleValue();
+            }
+            JwsAlgorithm algorithm = JwsAlgorithm.RS256;
+            if (options.get("algorithm") != null) {
+                algorithm = JwsAlgorithm.of(String.valueOf(options.get("algorithm")));
+                if (algorithm == null || !BenchIssuer.ALGORITHMS.contains(algorithm)) {
+                    throw new BenchSpecException("algorithm", "must be one of " + BenchIssuer.ALGORITHMS);
+                }
+            }
+            return new Options(tokens, invalidRatio, algorithm, fromFile);
+        }
+    }
+}
