@@ -169,10 +169,11 @@ public class JwtBenchTarget implements BenchTarget {
             }
             int tokens = 1000;
             if (options.get("tokens") != null) {
-                if (!(options.get("tokens") instanceof Integer n) || n < 1 || n > MAX_TOKENS) {
+                if (!(options.get("tokens") instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
+                        || n.doubleValue() < 1 || n.doubleValue() > MAX_TOKENS) {
                     throw new BenchSpecException("tokens", "must be a whole number from 1 to " + MAX_TOKENS);
                 }
-                tokens = n;
+                tokens = n.intValue();
             }
             double invalidRatio = 0;
             if (options.get("invalidRatio") != null) {

@@ -3,6 +3,8 @@ package io.jwtbench.service.benchmarks;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.security.Jwks;
 import io.jsonwebtoken.security.PublicJwk;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jwtbench.service.bench.KeycloakLikeClaims;
 import io.jwtbench.service.validation.InvalidTokenException;
 import io.jwtbench.service.validation.Issuer;
 import io.jwtbench.service.validation.IssuerRegistry;
@@ -163,23 +165,12 @@ public class ValidatorBenchmark {
         return jjwt.parseSignedClaims(token).getPayload();
     }
 
-    /** A Keycloak-shaped access token (~1 KB), signed with plain JCA. */
+    /** The bench target's Keycloak-shaped access token (~1 KB), signed with plain JCA. */
     static final class KeycloakLikeToken {
         static String mint(String iss, String kid, String alg, KeyPair pair) throws Exception {
             long now = Instant.now().getEpochSecond();
             String header = "{\"alg\":\"" + alg + "\",\"typ\":\"JWT\",\"kid\":\"" + kid + "\"}";
-            String payload = "{\"exp\":" + (now + 86_400) + ",\"iat\":" + now + ",\"auth_time\":" + now
-                    + ",\"jti\":\"8d1c7f04-5b7e-4f2a-9a51-2f4d1c9e0b6a\",\"iss\":\"" + iss + "\","
-                    + "\"aud\":[\"orders-api\",\"account\"],\"sub\":\"f3b2c1d0-1234-4cde-9abc-0123456789ab\","
-                    + "\"typ\":\"Bearer\",\"azp\":\"web-client\",\"session_state\":\"0f6f0c8e-61a2-4b8e-a7a4-3c2d1e0f9a8b\","
-                    + "\"acr\":\"1\",\"allowed-origins\":[\"https://app.example.com\"],"
-                    + "\"realm_access\":{\"roles\":[\"offline_access\",\"uma_authorization\",\"default-roles-orders\",\"user\"]},"
-                    + "\"resource_access\":{\"orders-api\":{\"roles\":[\"orders-read\",\"orders-write\"]},"
-                    + "\"account\":{\"roles\":[\"manage-account\",\"manage-account-links\",\"view-profile\"]}},"
-                    + "\"scope\":\"openid email profile orders\",\"sid\":\"0f6f0c8e-61a2-4b8e-a7a4-3c2d1e0f9a8b\","
-                    + "\"email_verified\":true,\"name\":\"Ada Lovelace\",\"preferred_username\":\"ada\","
-                    + "\"given_name\":\"Ada\",\"family_name\":\"Lovelace\",\"email\":\"ada@example.com\","
-                    + "\"groups\":[\"/engineering\",\"/engineering/platform\"]}";
+            String payload = new ObjectMapper().writeValueAsString(KeycloakLikeClaims.create(iss, 42, now, now + 86_400));
             Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
             String input = b64.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
                     + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));

@@ -1,0 +1,87 @@
+package io.jwtbench.service.bench;
+
+import io.jwtbench.service.testing.LocalIdp;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Short real benches of both targets through the HTTP API; the numbers must hold together. */
+@QuarkusTest
+@QuarkusTestResource(LocalIdp.class)
+class BenchRunsTest {
+
+    static JsonPath run(String spec) {
+        return given().contentType("application/json").body(spec)
+                .when().post("/q/bench/runs?wait=true")
+                .then().log().ifValidationFails().statusCode(200).extract().jsonPath();
+    }
+
+    static void assertCoherent(JsonPath report) {
+        assertEquals("DONE", report.getString("status"));
+        long requests = report.getLong("measured.requests");
+        double seconds = report.getDouble("measured.durationSeconds");
+        double rps = report.getDouble("measured.rps");
+        assertTrue(requests > 50, "requests: " + requests);
+        assertEquals(requests / seconds, rps, rps * 0.05, "rps is requests / duration");
+        assertEquals(0, report.getLong("errors.total"), "errors: " + report.getMap("errors"));
+        List<Double> percentiles = List.of(report.getDouble("latency.p50"), report.getDouble("latency.p75"),
+                report.getDouble("latency.p90"), report.getDouble("latency.p99"), report.getDouble("latency.p99_9"),
+                report.getDouble("latency.max"));
+        for (int i = 1; i < percentiles.size(); i++) {
+            assertTrue(percentiles.get(i) >= percentiles.get(i - 1), "percentiles monotonic: " + percentiles);
+        }
+        assertTrue(percentiles.get(0) > 0, "p50 > 0");
+        assertEquals(requests, report.getLong("latency.count"), "every answered request is in the histogram");
+    }
+
+    @Test
+    void healthBenchIsCoherent() {
+        JsonPath report = run("{\"target\":\"health\",\"connections\":4,\"duration\":\"1s\",\"warmup\":\"300ms\"}");
+        assertCoherent(report);
+        assertTrue(report.getLong("warmup.requests") > 0, "warm-up ran and was reported apart");
+    }
+
+    @Test
+    void jwtBenchValidatesEveryToken() {
+        JsonPath report = run("{\"target\":\"jwt\",\"connections\":4,\"duration\":\"1s\",\"tokens\":20,\"algorithm\":\"ES256\"}");
+        assertCoherent(report);
+        assertEquals(0, report.getLong("expectedRejections"));
+        assertEquals(20, report.getInt("options.tokens"));
+        int meanBytes = report.getInt("options.meanTokenBytes");
+        assertTrue(meanBytes >= 800 && meanBytes <= 1200, "realistic token size: " + meanBytes);
+    }
+
+    @Test
+    void invalidTokensAreExpectedRejectionsNotErrors() {
+        JsonPath report = run("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"tokens\":10,\"invalidRatio\":0.25}");
+        assertCoherent(report);
+        int meanBytes = report.getInt("options.meanTokenBytes");
+        assertTrue(meanBytes >= 800 && meanBytes <= 1200, "realistic RS256 token size: " + meanBytes);
+        double share = report.getDouble("expectedRejections") / report.getDouble("measured.requests");
+        assertEquals(0.25, share, 0.03, "a quarter of the requests carry a bad token");
+        assertEquals(0, report.getLong("unexpectedSuccesses"));
+    }
+
+    @Test
+    void badTargetOptionsNameTheField() {
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"tokens\":0}")
+                .when().post("/q/bench/runs").then().statusCode(400)
+                .body("field", org.hamcrest.Matchers.equalTo("tokens"));
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"algorithm\":\"HS256\"}")
+                .when().post("/q/bench/runs").then().statusCode(400)
+                .body("field", org.hamcrest.Matchers.equalTo("algorithm"));
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"url\":\"http://example.com\"}")
+                .when().post("/q/bench/runs").then().statusCode(400)
+                .body("field", org.hamcrest.Matchers.equalTo("url"));
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"source\":\"file\"}")
+                .when().post("/q/bench/runs").then().statusCode(400)
+                .body("reason", org.hamcrest.Matchers.containsString("jwt.bench.token-file"));
+    }
+}
