@@ -481,13 +481,15 @@ final class RemoteKeySource implements KeySource {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        exchange.whenComplete((response, err) -> {
+        // Continue on our own scheduler: HttpClient otherwise completes on the common pool, which
+        // has a single worker on a 2-core machine and may be busy with anyone's work.
+        exchange.whenCompleteAsync((response, err) -> {
             if (err != null) {
                 result.completeExceptionally(err);
             } else {
                 result.complete(response.body());
             }
-        });
+        }, this::onScheduler);
         try {
             ScheduledFuture<?> timer = scheduler.schedule(() -> {
                 if (result.completeExceptionally(new HttpTimeoutException(
@@ -500,6 +502,15 @@ final class RemoteKeySource implements KeySource {
             // the request timeout on HttpRequest still bounds the wait for headers
         }
         return result;
+    }
+
+    /** Runs {@code task} on the scheduler, or here once the source is closed and the scheduler gone. */
+    private void onScheduler(Runnable task) {
+        try {
+            scheduler.execute(task);
+        } catch (RejectedExecutionException closed) {
+            task.run();
+        }
     }
 
     private String describe(Throwable err) {
