@@ -2,8 +2,8 @@ package io.jwtbench.service.validation;
 
 /**
  * The three segments of a compact JWS, checked for shape only: nothing in it is trusted yet.
- * One pass over the characters enforces the base64url alphabet and exactly two dots before
- * anything is decoded.
+ * Exactly two dots; each segment is then decoded strictly ({@link Base64Url}), which is where
+ * characters outside the base64url alphabet are refused.
  */
 final class CompactToken {
     final String text;
@@ -24,26 +24,13 @@ final class CompactToken {
      * @param ascii {@code token} as US-ASCII bytes (the caller needed them for the cache key)
      */
     static CompactToken split(String token, byte[] ascii) throws InvalidTokenException {
-        int length = token.length();
-        int dot1 = -1;
-        int dot2 = -1;
-        for (int i = 0; i < length; i++) {
-            char c = token.charAt(i);
-            if (c == '.') {
-                if (dot1 < 0) {
-                    dot1 = i;
-                } else if (dot2 < 0) {
-                    dot2 = i;
-                } else {
-                    throw new InvalidTokenException(Reason.MALFORMED, "more than three segments (JWE or garbage)");
-                }
-            } else if (Base64Url.value(c) < 0) {
-                throw new InvalidTokenException(Reason.MALFORMED,
-                        "character at position " + i + " is not base64url (padding, '+', '/' and whitespace are refused)");
-            }
-        }
+        int dot1 = token.indexOf('.');
+        int dot2 = dot1 < 0 ? -1 : token.indexOf('.', dot1 + 1);
         if (dot2 < 0) {
             throw new InvalidTokenException(Reason.MALFORMED, "a compact JWS has exactly three segments");
+        }
+        if (token.indexOf('.', dot2 + 1) >= 0) {
+            throw new InvalidTokenException(Reason.MALFORMED, "more than three segments (JWE or garbage)");
         }
         if (dot1 == 0 || dot2 == dot1 + 1) {
             throw new InvalidTokenException(Reason.MALFORMED, "empty header or payload segment");
@@ -69,9 +56,10 @@ final class CompactToken {
     }
 
     private byte[] decode(int from, int to, String segment) throws InvalidTokenException {
-        byte[] decoded = Base64Url.decode(text, from, to);
+        byte[] decoded = Base64Url.decode(bytes, from, to);
         if (decoded == null) {
-            throw new InvalidTokenException(Reason.MALFORMED, segment + " is not canonical base64url");
+            throw new InvalidTokenException(Reason.MALFORMED,
+                    segment + " is not canonical base64url (padding, '+', '/', whitespace and loose trailing bits are refused)");
         }
         return decoded;
     }

@@ -71,9 +71,6 @@ public enum JwsAlgorithm {
         Signature verifier = borrow();
         try {
             verifier.initVerify(key);
-            if (pss != null) {
-                verifier.setParameter(pss);
-            }
             verifier.update(input, 0, length);
             return verifier.verify(signature);
         } finally {
@@ -89,7 +86,11 @@ public enum JwsAlgorithm {
                 return s;
             }
         }
-        return Signature.getInstance(jcaName);
+        Signature created = Signature.getInstance(jcaName);
+        if (pss != null) {
+            created.setParameter(pss);  // kept across initVerify, so once per instance
+        }
+        return created;
     }
 
     private void giveBack(Signature s) {

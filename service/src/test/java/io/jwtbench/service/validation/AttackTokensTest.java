@@ -159,6 +159,16 @@ class AttackTokensTest {
                 attack("five segments (JWE)", Reason.MALFORMED, () -> "eyJhbGciOiJSU0EtT0FFUCJ9.a.b.c.d"),
                 attack("padding", Reason.MALFORMED, () -> valid().replaceFirst("\\.", "=.")),
                 attack("standard base64 alphabet", Reason.MALFORMED, () -> valid().substring(0, 10) + "+" + valid().substring(11)),
+                attack("non-ASCII character", Reason.MALFORMED, () -> {
+                    String t = valid();
+                    int at = t.indexOf('.') + 3;
+                    return t.substring(0, at) + "\u00e9" + t.substring(at + 1);
+                }),
+                attack("padding inside a segment", Reason.MALFORMED, () -> {
+                    String t = valid();
+                    int at = t.indexOf('.') + 4;
+                    return t.substring(0, at) + "=" + t.substring(at + 1);
+                }),
                 attack("whitespace inside", Reason.MALFORMED, () -> valid().substring(0, 10) + " " + valid().substring(10)),
                 attack("non-canonical last character", Reason.MALFORMED, AttackTokensTest::nonCanonical),
                 attack("empty payload segment", Reason.MALFORMED, () -> "eyJhbGciOiJSUzI1NiJ9..c2ln"),
