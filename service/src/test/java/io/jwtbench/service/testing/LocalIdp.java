@@ -41,6 +41,12 @@ public class LocalIdp implements QuarkusTestResourceLifecycleManager {
                 respond(exchange, JWKS.get());
             });
             server.start();
+            // Real IdP-style tokens for the bench's "source":"file" runs: two good, one comment.
+            Path tokenFile = Files.createTempFile("tokens", ".txt");
+            Files.writeString(tokenFile, "# tokens of the local IdP\n"
+                    + Jws.sign(Jws.header(RSA), Jws.payload(ISSUER), RSA) + "\n"
+                    + Jws.sign(Jws.header(EC), Jws.payload(ISSUER).replace("user-42", "user-43"), EC) + "\n");
+            tokenFile.toFile().deleteOnExit();
             Path jwksFile = Files.createTempFile("jwks", ".json");
             Files.writeString(jwksFile, TestKey.jwks(FILE_KEY));
             jwksFile.toFile().deleteOnExit();
@@ -52,7 +58,8 @@ public class LocalIdp implements QuarkusTestResourceLifecycleManager {
                     "jwt.issuers.file.issuer", FILE_ISSUER,
                     "jwt.issuers.file.jwks.file", jwksFile.toString(),
                     "jwt.issuers.file.algorithms", "EdDSA",
-                    "jwt.jwks.min-refresh-interval", "200ms");
+                    "jwt.jwks.min-refresh-interval", "200ms",
+                    "jwt.bench.token-file", tokenFile.toString());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
