@@ -1,5 +1,6 @@
 package io.jwtbench.service.web;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jwtbench.service.validation.InvalidTokenException;
 import io.jwtbench.service.validation.ValidatedToken;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -19,6 +20,8 @@ final class ValidationResponses {
             List<String> scopes, List<String> roles, List<String> groups, Map<String, Object> claims) {
     }
 
+    /** error and reason are absent (not null) where RFC 6750 gives no error code. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Invalid(boolean valid, String error, String reason, String message) {
     }
 
