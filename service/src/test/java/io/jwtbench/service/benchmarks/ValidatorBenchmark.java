@@ -123,16 +123,7 @@ public class ValidatorBenchmark {
 
         @Setup(Level.Trial)
         public void setUp(ValidatorBenchmark b) throws Exception {
-            signature = switch (b.alg) {
-                case "RS256" -> Signature.getInstance("SHA256withRSA");
-                case "PS256" -> {
-                    Signature s = Signature.getInstance("RSASSA-PSS");
-                    s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
-                    yield s;
-                }
-                case "ES256" -> Signature.getInstance("SHA256withECDSAinP1363Format");
-                default -> Signature.getInstance("Ed25519");
-            };
+            signature = jcaSignature(b.alg);
         }
     }
 
@@ -165,6 +156,20 @@ public class ValidatorBenchmark {
         return jjwt.parseSignedClaims(token).getPayload();
     }
 
+    /** The JCA signature for a JWS alg, configured as JWS requires (PSS parameters, R||S for ECDSA). */
+    static Signature jcaSignature(String alg) throws Exception {
+        return switch (alg) {
+            case "RS256" -> Signature.getInstance("SHA256withRSA");
+            case "PS256" -> {
+                Signature pss = Signature.getInstance("RSASSA-PSS");
+                pss.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
+                yield pss;
+            }
+            case "ES256" -> Signature.getInstance("SHA256withECDSAinP1363Format");
+            default -> Signature.getInstance("Ed25519");
+        };
+    }
+
     /** The bench target's Keycloak-shaped access token (~1 KB), signed with plain JCA. */
     static final class KeycloakLikeToken {
         static String mint(String iss, String kid, String alg, KeyPair pair) throws Exception {
@@ -174,16 +179,7 @@ public class ValidatorBenchmark {
             Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
             String input = b64.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
                     + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));
-            Signature s = switch (alg) {
-                case "RS256" -> Signature.getInstance("SHA256withRSA");
-                case "PS256" -> {
-                    Signature pss = Signature.getInstance("RSASSA-PSS");
-                    pss.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
-                    yield pss;
-                }
-                case "ES256" -> Signature.getInstance("SHA256withECDSAinP1363Format");
-                default -> Signature.getInstance("Ed25519");
-            };
+            Signature s = jcaSignature(alg);
             s.initSign(pair.getPrivate());
             s.update(input.getBytes(StandardCharsets.US_ASCII));
             return input + "." + b64.encodeToString(s.sign());
