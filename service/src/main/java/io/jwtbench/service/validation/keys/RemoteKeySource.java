@@ -175,6 +175,12 @@ final class RemoteKeySource implements KeySource {
                 return CompletableFuture.completedFuture(current);
             }
             seqAtRequest = startedSeq;
+            if (inFlight == null && lastError != null) {
+                // The endpoint failed last time: ask for a fetch, but do not make the request wait
+                // up to minRefreshInterval for one that will most likely fail too.
+                requestFetchLocked();
+                return CompletableFuture.completedFuture(current);
+            }
             target = inFlight != null ? inFlight.future() : requestFetchLocked();
         }
         return awaitKid(kid, seqAtRequest, target);
