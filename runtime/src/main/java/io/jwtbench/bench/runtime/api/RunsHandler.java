@@ -47,8 +47,8 @@ public final class RunsHandler extends BenchHandler {
         try {
             spec = new RunSpecParser(SpecLimits.of(engine.config()), engine.targets().keySet()).parse(body(rc));
             // checked before prepare(), which may be slow; checked again, atomically, by start()
-            if (engine.activeRun().isPresent()) {
-                throw new RunInProgressException(engine.activeRun().get().id());
+            if (engine.busyWith().isPresent()) {
+                throw new RunInProgressException(engine.busyWith().get());
             }
             source = engine.targets().get(spec.target()).prepare(spec.options());
         } catch (BenchSpecException e) {
