@@ -108,6 +108,10 @@ final class CompareView {
             cpu.put("meanCores", process.get("meanCores"));
             cpu.put("peakCores", process.get("peakCores"));
             cpu.put("processSeconds", process.get("cpuSeconds"));
+            if (process.get("cpuSeconds") instanceof Number total && r.measured() != null && r.measured().requests() > 0) {
+                // process CPU per answered request: robust where throughput is not (a shared machine)
+                cpu.put("microsPerRequest", JsonView.round(total.doubleValue() * 1e6 / r.measured().requests(), 1));
+            }
             if (r.generator() != null && process.get("cpuSeconds") instanceof Number total && r.measured() != null
                     && r.measured().durationSeconds() > 0) {
                 cpu.put("generatorSeconds", JsonView.round(r.generator().cpuSeconds(), 3));
@@ -157,8 +161,8 @@ final class CompareView {
         }
         line(out, "JVM: %s %s (%s), %s CPUs", jvm.get("name"), jvm.get("version"), jvm.get("vendor"),
                 jvm.get("availableProcessors"));
-        line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %10s %10s %8s %7s", "model", "req/s", "p50", "p90", "p99", "p99.9",
-                "errors", "rejected", "cpu mean", "cpu peak", "threads", "pinned");
+        line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s", "model", "req/s", "p50", "p90", "p99", "p99.9",
+                "errors", "rejected", "cpu mean", "cpu peak", "cpu/req", "threads", "pinned");
         for (Object o : (List<Object>) j.get("rows")) {
             Map<String, Object> row = (Map<String, Object>) o;
             Map<String, Object> lat = (Map<String, Object>) row.get("latencyMs");
@@ -168,14 +172,14 @@ final class CompareView {
             }
             Map<String, Object> cpu = (Map<String, Object>) row.getOrDefault("cpu", Map.of());
             Map<String, Object> threads = (Map<String, Object>) row.getOrDefault("threads", Map.of());
-            line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %10s %10s %8s %7s%s", row.get("model"), row.get("rps"),
+            line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s%s", row.get("model"), row.get("rps"),
                     ms(lat.get("p50")), ms(lat.get("p90")), ms(lat.get("p99")), ms(lat.get("p99_9")), row.get("errors"),
                     row.get("expectedRejections"), cores(cpu.get("meanCores")), cores(cpu.get("peakCores")),
-                    dash(threads.get("peak")), dash(row.get("pinnedVirtualThreads")),
+                    cpu.get("microsPerRequest") == null ? "-" : cpu.get("microsPerRequest") + "us", dash(threads.get("peak")), dash(row.get("pinnedVirtualThreads")),
                     "DONE".equals(row.get("status")) ? "" : "  " + row.get("status"));
         }
-        line(out, "cpu: cores busy in the whole process (generator included: see /q/bench/runs/<runId>); "
-                + "threads: peak live platform threads");
+        line(out, "cpu: cores busy in the whole process, generator included (its share: /q/bench/runs/<runId>); "
+                + "cpu/req: process CPU per request; threads: peak live platform threads");
         return out.toString();
     }
 
