@@ -30,6 +30,28 @@ public class VirtualThreadPinning implements io.jwtbench.bench.runtime.spi.RunEx
     static final String EVENT = "jdk.VirtualThreadPinned";
     static final int TOP_FRAMES = 5;
 
+    @jakarta.inject.Inject
+    io.jwtbench.bench.runtime.BenchConfig config;
+
+    /**
+     * Starts JFR once, in the background, when the application starts: its first start in a JVM
+     * costs a second or more of CPU, which would otherwise land in the first run's measured phase.
+     */
+    void warmUp(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event) {
+        if (!config.enabled()) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("bench-jfr-warm-up").start(() -> {
+            try (RecordingStream stream = new RecordingStream()) {
+                stream.enable(EVENT).withThreshold(Duration.ZERO);
+                stream.startAsync();
+                stream.stop();
+            } catch (RuntimeException | Error e) {
+                // JFR unavailable: every run's section will then say so
+            }
+        });
+    }
+
     @Override
     public String section() {
         return "virtualThreadPinning";
