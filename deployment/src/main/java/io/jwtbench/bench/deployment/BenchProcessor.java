@@ -7,6 +7,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
+import io.jwtbench.bench.runtime.observe.ProcessSampler;
+import io.jwtbench.bench.runtime.observe.VirtualThreadPinning;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -36,6 +39,7 @@ import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConf
 class BenchProcessor {
     private static final String FEATURE = "bench";
     private static final String RUNS = "bench/runs";
+    private static final String COMPARE = "bench/compare";
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -45,7 +49,8 @@ class BenchProcessor {
     /** The engine, and every target/extension the application declares, even if nothing injects them. */
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(LoadEngine.class, ServerPorts.class)
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(LoadEngine.class, ServerPorts.class, RunSeriesHistory.class,
+                ProcessSampler.class, VirtualThreadPinning.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
     }
@@ -87,6 +92,17 @@ class BenchProcessor {
         routes.produce(paths.routeBuilder().management()
                 .route(RUNS + "/:id/histogram")
                 .handler(recorder.histogramHandler())
+                .build());
+        // compare: one run per model, back to back (RunSeries)
+        routes.produce(paths.routeBuilder().management()
+                .routeFunction(COMPARE, recorder.withBody(body.getHandler()))
+                .handler(recorder.compareHandler())
+                .blockingRoute() // every model's requests are prepared before the first run
+                .displayOnNotFoundPage("Bench compare (POST a spec and models)")
+                .build());
+        routes.produce(paths.routeBuilder().management()
+                .route(COMPARE + "/:id")
+                .handler(recorder.compareRunHandler())
                 .build());
     }
 }

@@ -31,6 +31,16 @@ public class BenchRecorder {
         return new HistogramHandler();
     }
 
+    /** {@code /q/bench/compare}: POST starts a compare (one run per model), GET lists them. */
+    public Handler<RoutingContext> compareHandler() {
+        return new io.jwtbench.bench.runtime.api.CompareHandler();
+    }
+
+    /** {@code /q/bench/compare/:id}: GET the table, DELETE cancels the remaining models. */
+    public Handler<RoutingContext> compareRunHandler() {
+        return new io.jwtbench.bench.runtime.api.CompareRunHandler();
+    }
+
     /** Reads the request body before the handler runs (POSTed run specs). */
     public Consumer<Route> withBody(Handler<RoutingContext> bodyHandler) {
         return route -> route.handler(bodyHandler);

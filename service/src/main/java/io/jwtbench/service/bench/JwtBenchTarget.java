@@ -29,7 +29,13 @@ import java.util.stream.IntStream;
  * larger than {@code jwt.cache.max-size} makes every request a miss), {@code invalidRatio} (share
  * of requests with a bad signature or an expired token, whose 401 is expected; default 0),
  * {@code algorithm} (RS256, PS256, ES256, EdDSA; default RS256), {@code source} ({@code generated}
- * by the in-memory bench issuer, or {@code file}: the real tokens of {@code jwt.bench.token-file}).
+ * by the in-memory bench issuer, or {@code file}: the real tokens of {@code jwt.bench.token-file}),
+ * {@code model} (the route's execution model: {@code default} = {@code /jwt/validate},
+ * {@code event-loop}, {@code worker}, {@code virtual} = {@code /jwt/validate/<model>}).
+ *
+ * <p>The tokens of one option set are signed once and reused for {@link #REUSE_TOKENS_FOR}: the
+ * models of a compare, prepared together, send the identical requests but for the path
+ * ({@code options.tokenPool} is a fingerprint of the tokens, the same in every row).
  */
 @Singleton
 public class JwtBenchTarget implements BenchTarget {
@@ -37,6 +43,17 @@ public class JwtBenchTarget implements BenchTarget {
     static final int MAX_TOKENS = 100_000;
     /** Enough slots that any invalidRatio is met to within 0.1 %. */
     static final int MIN_POOL_WITH_INVALID = 1000;
+    /** Execution model → path. */
+    static final Map<String, String> MODELS = Map.of("default", PATH, "event-loop", PATH + "/event-loop",
+            "worker", PATH + "/worker", "virtual", PATH + "/virtual");
+    static final java.time.Duration REUSE_TOKENS_FOR = java.time.Duration.ofSeconds(60);
+
+    /** The last token set signed, and for which options; reused within REUSE_TOKENS_FOR. */
+    private record TokenSet(Options options, List<String> valid, List<String> invalid, String fingerprint,
+            long createdNanos) {
+    }
+
+    private TokenSet lastTokens;
 
     private final BenchIssuer issuer;
     private final Optional<Path> tokenFile;
@@ -53,16 +70,18 @@ public class JwtBenchTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "POST " + PATH + " with bearer tokens (options: tokens, invalidRatio, algorithm, source)";
+        return "POST " + PATH + "[/event-loop|/worker|/virtual] with bearer tokens (options: tokens, invalidRatio, algorithm, source, model)";
     }
 
     @Override
     public RequestSource prepare(Map<String, Object> options) {
         Options o = Options.parse(options);
-        List<String> valid = o.fromFile ? readTokenFile() : generate(o.algorithm, o.tokens, false);
+        String path = MODELS.get(o.model);
+        TokenSet tokens = tokens(o);
+        List<String> valid = tokens.valid();
+        List<String> invalid = tokens.invalid();
         int poolSize = o.invalidRatio == 0 ? valid.size() : Math.max(valid.size(), MIN_POOL_WITH_INVALID);
         int invalidCount = (int) Math.floor(poolSize * o.invalidRatio);
-        List<String> invalid = invalidTokens(o, valid, Math.min(invalidCount, MIN_POOL_WITH_INVALID));
         BenchRequest[] pool = new BenchRequest[poolSize];
         int nextValid = 0;
         int nextInvalid = 0;
@@ -70,10 +89,11 @@ public class JwtBenchTarget implements BenchTarget {
             // Spread the invalid requests evenly (Bresenham) rather than in one block.
             boolean bad = Math.floor((i + 1) * o.invalidRatio) > Math.floor(i * o.invalidRatio);
             String token = bad ? invalid.get(nextInvalid++ % invalid.size()) : valid.get(nextValid++ % valid.size());
-            pool[i] = request(token, bad);
+            pool[i] = request(path, token, bad);
         }
         Map<String, Object> description = new LinkedHashMap<>();
-        description.put("path", PATH);
+        description.put("path", path);
+        description.put("model", o.model);
         description.put("source", o.fromFile ? "file" : "generated");
         description.put("algorithm", o.fromFile ? "as in the file" : o.algorithm.name());
         description.put("tokens", valid.size());
@@ -81,7 +101,41 @@ public class JwtBenchTarget implements BenchTarget {
         description.put("invalidRequestsPerPool", invalidCount);
         description.put("poolSize", poolSize);
         description.put("meanTokenBytes", (int) valid.stream().mapToInt(String::length).average().orElse(0));
-        return new Pool(pool, Map.copyOf(description));
+        description.put("tokenPool", tokens.fingerprint());
+        return new Pool(pool, java.util.Collections.unmodifiableMap(description));
+    }
+
+    /** The tokens for these options (the model aside): the last set if it is recent, else new ones. */
+    private synchronized TokenSet tokens(Options requested) {
+        Options o = requested.withModel("default");
+        TokenSet last = lastTokens;
+        if (last != null && last.options().equals(o)
+                && System.nanoTime() - last.createdNanos() < REUSE_TOKENS_FOR.toNanos()) {
+            return last;
+        }
+        List<String> valid = o.fromFile ? readTokenFile() : generate(o.algorithm, o.tokens, false);
+        int poolSize = o.invalidRatio == 0 ? valid.size() : Math.max(valid.size(), MIN_POOL_WITH_INVALID);
+        int invalidCount = (int) Math.floor(poolSize * o.invalidRatio);
+        List<String> invalid = invalidTokens(o, valid, Math.min(invalidCount, MIN_POOL_WITH_INVALID));
+        lastTokens = new TokenSet(o, valid, invalid, fingerprint(valid, invalid), System.nanoTime());
+        return lastTokens;
+    }
+
+    private static String fingerprint(List<String> valid, List<String> invalid) {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (String t : valid) {
+                sha.update(t.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                sha.update((byte) '\n');
+            }
+            for (String t : invalid) {
+                sha.update(t.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                sha.update((byte) '\n');
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest(), 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private record Pool(BenchRequest[] requests, Map<String, Object> describe) implements RequestSource {
@@ -91,9 +145,9 @@ public class JwtBenchTarget implements BenchTarget {
         }
     }
 
-    private static BenchRequest request(String token, boolean expectRejection) {
+    private static BenchRequest request(String path, String token, boolean expectRejection) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token);
-        return new BenchRequest(HttpMethod.POST, PATH, headers, null, expectRejection);
+        return new BenchRequest(HttpMethod.POST, path, headers, null, expectRejection);
     }
 
     private List<String> generate(JwsAlgorithm algorithm, int count, boolean expired) {
@@ -149,8 +203,12 @@ public class JwtBenchTarget implements BenchTarget {
     }
 
     /** The target's options, validated; every problem names its field. */
-    record Options(int tokens, double invalidRatio, JwsAlgorithm algorithm, boolean fromFile) {
-        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source");
+    record Options(int tokens, double invalidRatio, JwsAlgorithm algorithm, boolean fromFile, String model) {
+        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model");
+
+        Options withModel(String m) {
+            return new Options(tokens, invalidRatio, algorithm, fromFile, m);
+        }
 
         static Options parse(Map<String, Object> options) {
             for (String name : options.keySet()) {
@@ -189,7 +247,12 @@ public class JwtBenchTarget implements BenchTarget {
                     throw new BenchSpecException("algorithm", "must be one of " + BenchIssuer.ALGORITHMS);
                 }
             }
-            return new Options(tokens, invalidRatio, algorithm, fromFile);
+            String model = String.valueOf(options.getOrDefault("model", "default"));
+            if (!MODELS.containsKey(model)) {
+                throw new BenchSpecException("model", "unknown model \"" + model + "\"; the jwt target knows "
+                        + new java.util.TreeSet<>(MODELS.keySet()));
+            }
+            return new Options(tokens, invalidRatio, algorithm, fromFile, model);
         }
     }
 }

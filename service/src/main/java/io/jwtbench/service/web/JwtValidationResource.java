@@ -1,5 +1,8 @@
 package io.jwtbench.service.web;
 
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -10,12 +13,21 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
  * {@code /jwt/validate}: the token goes in {@code Authorization: Bearer}, never in the URL or
- * body. The async return type keeps the route on the event loop; validation itself never
- * blocks (a JWKS refresh completes the answer later).
+ * body. The same validator answers under each execution model, so they can be compared
+ * ({@code POST /q/bench/compare}, see the README):
+ * <ul>
+ * <li>{@code /jwt/validate/event-loop}: on the Vert.x event loop. Validation never blocks there: a
+ * JWKS refresh for an unknown kid completes the answer later ({@link TokenEndpoint#respondAsync}).
+ * <li>{@code /jwt/validate/worker}: on the worker pool (platform threads); waits for a JWKS refresh.
+ * <li>{@code /jwt/validate/virtual}: on a virtual thread; waits for a JWKS refresh, unmounted.
+ * <li>{@code /jwt/validate}: the production default, the event loop (chosen by measurement: README,
+ * "Event loop, worker or virtual thread?").
+ * </ul>
  */
 @Path("/jwt/validate")
 @Produces(MediaType.APPLICATION_JSON)
@@ -26,13 +38,65 @@ public class JwtValidationResource {
         this.endpoint = endpoint;
     }
 
+    private static List<String> authorization(HttpServerRequest request) {
+        return request.headers().getAll(HttpHeaders.AUTHORIZATION);
+    }
+
+    // --- production default: the event loop ---------------------------------------------------
+
     @POST
+    @NonBlocking
     public CompletionStage<Response> post(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(request.headers().getAll(HttpHeaders.AUTHORIZATION));
+        return endpoint.respondAsync(authorization(request));
     }
 
     @GET
+    @NonBlocking
     public CompletionStage<Response> get(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(request.headers().getAll(HttpHeaders.AUTHORIZATION));
+        return endpoint.respondAsync(authorization(request));
+    }
+
+    // --- one route per execution model -----------------------------------------------------------
+
+    @POST
+    @Path("event-loop")
+    @NonBlocking
+    public CompletionStage<Response> postEventLoop(@Context HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request));
+    }
+
+    @GET
+    @Path("event-loop")
+    @NonBlocking
+    public CompletionStage<Response> getEventLoop(@Context HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request));
+    }
+
+    @POST
+    @Path("worker")
+    @Blocking
+    public Response postWorker(@Context HttpServerRequest request) {
+        return endpoint.respond(authorization(request));
+    }
+
+    @GET
+    @Path("worker")
+    @Blocking
+    public Response getWorker(@Context HttpServerRequest request) {
+        return endpoint.respond(authorization(request));
+    }
+
+    @POST
+    @Path("virtual")
+    @RunOnVirtualThread
+    public Response postVirtual(@Context HttpServerRequest request) {
+        return endpoint.respond(authorization(request));
+    }
+
+    @GET
+    @Path("virtual")
+    @RunOnVirtualThread
+    public Response getVirtual(@Context HttpServerRequest request) {
+        return endpoint.respond(authorization(request));
     }
 }

@@ -42,8 +42,15 @@ public class TokenEndpoint {
         });
     }
 
-    /** Blocks while a JWKS refresh for an unknown kid runs: for worker and virtual threads. */
+    /**
+     * Blocks while a JWKS refresh for an unknown kid runs: for worker and virtual threads only.
+     *
+     * @throws IllegalStateException on a Vert.x event loop, where {@link #respondAsync} belongs
+     */
     public Response respond(List<String> authorization) {
+        if (io.vertx.core.Context.isOnEventLoopThread()) {
+            throw new IllegalStateException("blocking validation called on an event loop; use respondAsync");
+        }
         BearerToken bearer = BearerToken.from(authorization);
         if (bearer.token() == null) {
             return refuse(bearer);

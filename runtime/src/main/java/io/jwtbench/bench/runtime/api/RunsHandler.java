@@ -47,8 +47,8 @@ public final class RunsHandler extends BenchHandler {
         try {
             spec = new RunSpecParser(SpecLimits.of(engine.config()), engine.targets().keySet()).parse(body(rc));
             // checked before prepare(), which may be slow; checked again, atomically, by start()
-            if (engine.activeRun().isPresent()) {
-                throw new RunInProgressException(engine.activeRun().get().id());
+            if (engine.busyWith().isPresent()) {
+                throw new RunInProgressException(engine.busyWith().get());
             }
             source = engine.targets().get(spec.target()).prepare(spec.options());
         } catch (BenchSpecException e) {
@@ -77,7 +77,7 @@ public final class RunsHandler extends BenchHandler {
         }
     }
 
-    private static JsonNode body(RoutingContext rc) {
+    static JsonNode body(RoutingContext rc) {
         String text = rc.body() == null ? null : rc.body().asString();
         if (text == null || text.isBlank()) {
             throw new BenchSpecException("body", "a JSON object is required, e.g. {\"target\":\"health\",\"connections\":10,\"duration\":\"10s\"}");
@@ -89,7 +89,7 @@ public final class RunsHandler extends BenchHandler {
         }
     }
 
-    private static void invalid(RoutingContext rc, BenchSpecException e) {
+    static void invalid(RoutingContext rc, BenchSpecException e) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", "invalid run spec");
         body.put("field", e.field());
@@ -97,7 +97,7 @@ public final class RunsHandler extends BenchHandler {
         Replies.json(rc, 400, body);
     }
 
-    private static void inProgress(RoutingContext rc, RunInProgressException e) {
+    static void inProgress(RoutingContext rc, RunInProgressException e) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("error", "run in progress");
         body.put("runningId", e.runningId());

@@ -79,9 +79,22 @@ public class LoadEngine {
      * @throws RunInProgressException if a run is not finished yet
      */
     public synchronized Run start(RunSpec spec, RequestSource source) {
+        return start(null, spec, source);
+    }
+
+    /**
+     * Starts a run on behalf of the holder of {@code reservation} (a {@link RunSeries}); with
+     * {@code null}, like {@link #start(RunSpec, RequestSource)}.
+     *
+     * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
+     */
+    public synchronized Run start(Reservation by, RunSpec spec, RequestSource source) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
+        if (reservation != null && reservation != by) {
+            throw new RunInProgressException(reservation.holderId());
+        }
         BenchTarget target = targets().get(spec.target());
         String id = newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
@@ -96,6 +109,56 @@ public class LoadEngine {
         Thread.ofVirtual().name("bench-run-" + id).start(run::execute);
         return run;
     }
+
+    // --- Reservations: a RunSeries holds the bench between its runs (see RunSeries) ---------------
+
+    /** Held by a {@link RunSeries} for its whole life; released by {@link #close()}. */
+    public final class Reservation implements AutoCloseable {
+        private final String holderId;
+
+        private Reservation(String holderId) {
+            this.holderId = holderId;
+        }
+
+        public String holderId() {
+            return holderId;
+        }
+
+        @Override
+        public void close() {
+            synchronized (LoadEngine.this) {
+                if (reservation == this) {
+                    reservation = null;
+                }
+            }
+        }
+    }
+
+    private Reservation reservation;
+
+    /**
+     * Reserves the bench for {@code holderId}: until the reservation is closed, only
+     * {@link #start(Reservation, RunSpec, RequestSource)} with it starts runs.
+     *
+     * @throws RunInProgressException if a run is not finished or another reservation is held
+     */
+    public synchronized Reservation reserve(String holderId) {
+        busyWith().ifPresent(id -> {
+            throw new RunInProgressException(id);
+        });
+        reservation = new Reservation(holderId);
+        return reservation;
+    }
+
+    /** The id of what holds the bench: the reserving series, else the unfinished run. */
+    public synchronized Optional<String> busyWith() {
+        if (reservation != null) {
+            return Optional.of(reservation.holderId());
+        }
+        return activeRun().map(Run::id);
+    }
+
+    // ----------------------------------------------------------------------------------------------
 
     public synchronized Optional<Run> find(String id) {
         return Optional.ofNullable(history.get(id));

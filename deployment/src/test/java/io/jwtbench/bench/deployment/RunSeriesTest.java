@@ -1,0 +1,94 @@
+package io.jwtbench.bench.deployment;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.RunInProgressException;
+import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
+import io.jwtbench.bench.runtime.engine.RunSpec;
+import io.jwtbench.bench.runtime.engine.RunStatus;
+import io.quarkus.test.QuarkusExtensionTest;
+import io.restassured.http.ContentType;
+
+/** RunSeries: back to back, the bench held in between, cancel skips the rest. */
+class RunSeriesTest {
+
+    @RegisterExtension
+    static final QuarkusExtensionTest app = new QuarkusExtensionTest()
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
+            // a random port: other test JVMs may be listening on the default 8081 of this machine
+            .overrideConfigKey("quarkus.http.test-port", "0");
+
+    @Inject
+    LoadEngine engine;
+    @Inject
+    RunSeriesHistory history;
+    @Inject
+    ProbeTarget probe;
+
+
+    RunSeries.Step step(String label, String duration) {
+        RunSpec spec = new RunSpec("probe", RunSpec.Model.CLOSED, 2, 0, Duration.parse("PT" + duration), Duration.ZERO,
+                Duration.ofSeconds(5), Map.of());
+        return new RunSeries.Step(label, spec, probe.prepare(Map.of()));
+    }
+
+    @Test
+    void runsBackToBackAndHoldsTheBench() throws Exception {
+        given().get("/q/bench/runs").then().statusCode(200); // RestAssured's first call is slow: not during the series
+        RunSeries series = RunSeries.start(engine, history, "test", List.of(step("a", "1.5S"), step("b", "1S")));
+        // the bench is held for the whole series: a run start, a second series, are refused with the series' id
+        assertEquals(series.id(), engine.busyWith().orElse(null));
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"duration\":\"1s\"}")
+                .post("/q/bench/runs").then().log().ifValidationFails().statusCode(409)
+                .body("runningId", org.hamcrest.Matchers.equalTo(series.id()));
+        RunInProgressException busy = assertThrows(RunInProgressException.class,
+                () -> RunSeries.start(engine, history, "test", List.of(step("c", "0.5S"))));
+        assertEquals(series.id(), busy.runningId());
+
+        series.finished().get(10, TimeUnit.SECONDS);
+        assertEquals(RunSeries.Status.DONE, series.status());
+        List<RunSeries.StepResult> results = series.results();
+        assertEquals(List.of("a", "b"), results.stream().map(RunSeries.StepResult::label).toList());
+        assertNotEquals(results.get(0).runId(), results.get(1).runId());
+        for (RunSeries.StepResult r : results) {
+            assertEquals(RunStatus.DONE, r.report().status());
+            assertTrue(r.report().measured().requests() > 0);
+            assertTrue(engine.find(r.runId()).isPresent(), "each step is an ordinary run in the history");
+        }
+        // second started after the first finished
+        assertTrue(!results.get(1).report().startedAt().isBefore(results.get(0).report().finishedAt()));
+        assertEquals(series, history.find(series.id()).orElseThrow());
+        assertTrue(engine.busyWith().isEmpty(), "released");
+    }
+
+    @Test
+    void cancelStopsTheCurrentRunAndSkipsTheRest() throws Exception {
+        RunSeries series = RunSeries.start(engine, history, "test",
+                List.of(step("a", "5S"), step("b", "5S"), step("c", "5S")));
+        while (series.current().isEmpty() || series.current().get().report().status() != RunStatus.RUNNING) {
+            Thread.sleep(20);
+        }
+        series.cancel();
+        series.finished().get(10, TimeUnit.SECONDS);
+        assertEquals(RunSeries.Status.CANCELLED, series.status());
+        assertEquals(1, series.results().size(), "b and c never started");
+        assertEquals(RunStatus.CANCELLED, series.results().get(0).report().status());
+        assertTrue(engine.busyWith().isEmpty());
+    }
+}

@@ -1,0 +1,190 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import org.jboss.logging.Logger;
+
+import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.stats.RunReport;
+
+/**
+ * Several runs back to back, holding the bench for the whole series: the reusable sequencing behind
+ * {@code POST /q/bench/compare} (and sweeps). The series takes a {@link LoadEngine.Reservation} when it
+ * starts, so no other run (nor series) can start between two of its runs; a second start gets the usual
+ * {@link RunInProgressException}, naming the series' id. Each step is an ordinary {@link Run}: it is in
+ * the runs history with its own id and full report ({@code GET /q/bench/runs/{runId}}).
+ *
+ * <p>The steps' sources are prepared by the caller before {@link #start}, so every option problem is a
+ * 400 before anything runs. The series orchestrates itself on a virtual thread; it ends
+ * {@code DONE} when every step ran (whatever each run's own status), {@code CANCELLED} after
+ * {@link #cancel()} (the current run is cancelled, the rest never start), {@code FAILED} if a run
+ * could not even start. Reading is thread-safe; the lists returned are snapshots.
+ */
+public final class RunSeries {
+    private static final Logger LOG = Logger.getLogger(RunSeries.class);
+
+    /** One run of the series. {@code label} names it for people, e.g. the compared model. */
+    public record Step(String label, RunSpec spec, RequestSource source) {
+        public Step {
+            Objects.requireNonNull(label);
+            Objects.requireNonNull(spec);
+            Objects.requireNonNull(source);
+        }
+    }
+
+    /** A step that started: its run's id and latest report (final once the run finished). */
+    public record StepResult(String label, String runId, RunReport report) {
+    }
+
+    public enum Status {
+        RUNNING,
+        DONE,
+        CANCELLED,
+        FAILED;
+
+        public boolean isTerminal() {
+            return this != RUNNING;
+        }
+    }
+
+    private final String id;
+    private final String kind;
+    private final List<Step> steps;
+    private final LoadEngine engine;
+    private final LoadEngine.Reservation reservation;
+    private final Instant startedAt = Instant.now();
+    private final CompletableFuture<RunSeries> finished = new CompletableFuture<>();
+    /** The runs started so far, in order; guarded by this. */
+    private final List<Run> runs = new ArrayList<>();
+    private volatile Status status = Status.RUNNING;
+    private volatile Instant finishedAt;
+    private volatile String error;
+    private volatile boolean cancelled;
+
+    private RunSeries(String id, String kind, List<Step> steps, LoadEngine engine, LoadEngine.Reservation reservation) {
+        this.id = id;
+        this.kind = kind;
+        this.steps = steps;
+        this.engine = engine;
+        this.reservation = reservation;
+    }
+
+    /**
+     * Reserves the bench and starts running {@code steps} in order, each after the previous one
+     * finished, and remembers the series in {@code history}.
+     *
+     * @param kind what the series is, e.g. {@code "compare"} or {@code "sweep"}; kept for listings
+     * @throws RunInProgressException if a run or another series holds the bench
+     * @throws IllegalArgumentException if there is no step
+     */
+    public static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps) {
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("a series needs at least one step");
+        }
+        String id = history.newId();
+        LoadEngine.Reservation reservation = engine.reserve(id);
+        RunSeries series = new RunSeries(id, kind, List.copyOf(steps), engine, reservation);
+        history.remember(series);
+        Thread.ofVirtual().name("bench-series-" + id).start(series::execute);
+        return series;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String kind() {
+        return kind;
+    }
+
+    public List<Step> steps() {
+        return steps;
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** Null while running. */
+    public Instant finishedAt() {
+        return finishedAt;
+    }
+
+    /** Why the series FAILED, else null. */
+    public String error() {
+        return error;
+    }
+
+    /** The steps started so far, in order, each with its run's latest report. */
+    public synchronized List<StepResult> results() {
+        List<StepResult> out = new ArrayList<>(runs.size());
+        for (int i = 0; i < runs.size(); i++) {
+            Run run = runs.get(i);
+            out.add(new StepResult(steps.get(i).label(), run.id(), run.report()));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** The run in progress, if any. */
+    public synchronized Optional<Run> current() {
+        if (runs.isEmpty() || status.isTerminal()) {
+            return Optional.empty();
+        }
+        Run last = runs.get(runs.size() - 1);
+        return last.report().status().isTerminal() ? Optional.empty() : Optional.of(last);
+    }
+
+    /** Completes (with this series) once it is DONE, CANCELLED or FAILED; the reservation is released by then. */
+    public CompletableFuture<RunSeries> finished() {
+        return finished;
+    }
+
+    /** Cancels the current run and skips the remaining steps. */
+    public void cancel() {
+        cancelled = true;
+        current().ifPresent(Run::cancel);
+    }
+
+    private void execute() {
+        Status end = Status.DONE;
+        try {
+            for (Step step : steps) {
+                if (cancelled) {
+                    end = Status.CANCELLED;
+                    break;
+                }
+                Run run;
+                synchronized (this) {
+                    run = engine.start(reservation, step.spec(), step.source());
+                    runs.add(run);
+                }
+                if (cancelled) { // cancel() may have looked for the current run just before it was added
+                    run.cancel();
+                }
+                run.finished().join();
+            }
+            if (cancelled) {
+                end = Status.CANCELLED;
+            }
+        } catch (Throwable t) {
+            LOG.warnf(t, "bench series %s failed", id);
+            error = t.getClass().getSimpleName() + ": " + t.getMessage();
+            end = Status.FAILED;
+        } finally {
+            reservation.close();
+            finishedAt = Instant.now();
+            status = end;
+            finished.complete(this);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.jwtbench.service.models;
+
+import io.jwtbench.service.testing.Jws;
+import io.jwtbench.service.testing.LocalIdp;
+import io.jwtbench.service.testing.TestKey;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The execution-model routes of /jwt/validate, and POST /q/bench/compare over them. */
+@QuarkusTest
+@QuarkusTestResource(LocalIdp.class)
+class ExecutionModelsTest {
+    static final List<String> ROUTES = List.of("/jwt/validate", "/jwt/validate/event-loop", "/jwt/validate/worker",
+            "/jwt/validate/virtual");
+
+    /** Status, challenge and body of one answer: what must not depend on the thread it ran on. */
+    static List<Object> answer(Response r) {
+        return List.of(r.statusCode(), String.valueOf(r.header("WWW-Authenticate")),
+                String.valueOf(r.header("Cache-Control")), r.asString());
+    }
+
+    @Test
+    void everyRouteValidatesIdentically() {
+        long now = Instant.now().getEpochSecond();
+        String valid = Jws.sign(Jws.header(LocalIdp.RSA), Jws.payload(LocalIdp.ISSUER), LocalIdp.RSA);
+        String expired = Jws.sign(Jws.header(LocalIdp.EC),
+                "{\"iss\":\"" + LocalIdp.ISSUER + "\",\"aud\":\"orders-api\",\"exp\":" + (now - 3600) + "}", LocalIdp.EC);
+        String tampered = valid.substring(0, valid.length() - 3) + (valid.endsWith("AAA") ? "BBB" : "AAA");
+        List<String> headers = List.of("Bearer " + valid, "Bearer " + expired, "Bearer " + tampered, "Bearer a.b.c",
+                "Basic dXNlcjpwYXNz");
+        for (String header : headers) {
+            List<Object> reference = answer(given().header("Authorization", header).post(ROUTES.get(0)));
+            for (String route : ROUTES) {
+                assertEquals(reference, answer(given().header("Authorization", header).post(route)), route + " " + header);
+                assertEquals(reference, answer(given().header("Authorization", header).get(route)), "GET " + route);
+            }
+        }
+        List<Object> none = answer(given().post(ROUTES.get(0)));
+        for (String route : ROUTES) {
+            assertEquals(none, answer(given().post(route)), route + " without a token");
+        }
+    }
+
+    @Test
+    void unknownKidIsFetchedOnEveryRoute() {
+        for (String route : ROUTES) {
+            TestKey rotated = TestKey.rsa("rotated-" + route.replace('/', '-'));
+            LocalIdp.JWKS.set(TestKey.jwks(LocalIdp.RSA, LocalIdp.EC, rotated));
+            try {
+                given().header("Authorization", "Bearer " + Jws.sign(Jws.header(rotated), Jws.payload(LocalIdp.ISSUER), rotated))
+                        .post(route).then().statusCode(200).body("valid", equalTo(true));
+            } finally {
+                LocalIdp.JWKS.set(TestKey.jwks(LocalIdp.RSA, LocalIdp.EC));
+            }
+        }
+    }
+
+    static JsonPath compare(String body) {
+        return given().contentType("application/json").body(body.replace('\'', '"'))
+                .post("/q/bench/compare?wait=true").then().log().ifValidationFails().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void compareReturnsOneCoherentRowPerModel() {
+        List<String> models = List.of("event-loop", "worker", "virtual");
+        JsonPath c = compare("{'spec':{'target':'jwt','connections':4,'duration':'1s','warmup':'300ms','tokens':20,"
+                + "'invalidRatio':0.1},'models':['event-loop','worker','virtual']}");
+        assertEquals("DONE", c.getString("status"));
+        assertEquals(models, c.getList("models"));
+        assertEquals(System.getProperty("java.runtime.version"), c.getString("jvm.version"));
+        assertEquals(System.getProperty("java.vm.name"), c.getString("jvm.name"));
+        List<Map<String, Object>> rows = c.getList("rows");
+        assertEquals(3, rows.size());
+        String pool = null;
+        for (int i = 0; i < rows.size(); i++) {
+            String row = "rows[" + i + "].";
+            assertEquals(models.get(i), c.getString(row + "model"));
+            assertEquals("DONE", c.getString(row + "status"));
+            long requests = c.getLong(row + "requests");
+            assertTrue(requests > 20, "requests " + requests);
+            assertEquals(0, c.getLong(row + "errors"), "no errors: invalid tokens are expected rejections");
+            double rejected = c.getLong(row + "expectedRejections") / (double) requests;
+            assertEquals(0.1, rejected, 0.03, "a tenth of the requests are bad tokens");
+            List<Double> p = List.of(c.getDouble(row + "latencyMs.p50"), c.getDouble(row + "latencyMs.p90"),
+                    c.getDouble(row + "latencyMs.p99"), c.getDouble(row + "latencyMs.p99_9"), c.getDouble(row + "latencyMs.max"));
+            for (int k = 1; k < p.size(); k++) {
+                assertTrue(p.get(k) >= p.get(k - 1), "percentiles monotonic " + p);
+            }
+            double mean = c.getDouble(row + "cpu.meanCores");
+            assertTrue(mean > 0 && mean <= c.getInt("jvm.availableProcessors") + 0.2, "cpu " + mean);
+            assertTrue(c.getDouble(row + "cpu.peakCores") >= mean, "peak >= mean");
+            assertTrue(c.getInt(row + "threads.peak") > 0);
+            assertEquals(0, c.getInt(row + "pinnedVirtualThreads"), "the validator never pins");
+            // each row is an ordinary run, with the same tokens sent to its model's path
+            JsonPath run = given().get("/q/bench/runs/" + c.getString(row + "runId")).then().statusCode(200).extract().jsonPath();
+            assertEquals(requests, run.getLong("measured.requests"));
+            assertEquals("/jwt/validate/" + models.get(i), run.getString("options.path"));
+            if (pool == null) {
+                pool = run.getString("options.tokenPool");
+            }
+            assertEquals(pool, run.getString("options.tokenPool"), "every model sends the same tokens");
+        }
+        String text = given().accept("text/plain").get("/q/bench/compare/" + c.getString("id")).then().statusCode(200)
+                .extract().asString();
+        for (String model : models) {
+            assertTrue(text.contains("\n" + model + " "), text);
+        }
+        assertTrue(text.contains(System.getProperty("java.runtime.version")), text);
+    }
+
+    @Test
+    void badComparesAre400sNamingTheField() {
+        given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\",\"connections\":2},\"models\":[\"event-loop\",\"fibers\"]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("models"))
+                .body("reason", containsString("fibers"));
+        given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\",\"connections\":2},\"models\":[]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("models"));
+        given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\"},\"models\":[\"worker\"]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("spec.connections"));
+        given().contentType("application/json").body("{\"spec\":{\"target\":\"health\",\"connections\":2},\"models\":[\"worker\"]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("models"));
+        given().get("/q/bench/compare/nope").then().statusCode(404);
+    }
+
+    @Test
+    void aCompareHoldsTheBenchAndCanBeCancelled() {
+        Response started = given().contentType("application/json")
+                .body("{\"spec\":{\"target\":\"jwt\",\"connections\":2,\"duration\":\"20s\",\"tokens\":5},\"models\":[\"worker\",\"virtual\"]}")
+                .post("/q/bench/compare");
+        assertEquals(202, started.statusCode(), started.asString());
+        String id = started.jsonPath().getString("id");
+        assertTrue(started.header("Location").endsWith("/q/bench/compare/" + id));
+        given().contentType("application/json").body("{\"target\":\"health\",\"connections\":1,\"duration\":\"1s\"}")
+                .post("/q/bench/runs").then().statusCode(409).body("runningId", equalTo(id));
+        JsonPath cancelled = given().delete("/q/bench/compare/" + id).then().statusCode(200).extract().jsonPath();
+        assertEquals("CANCELLED", cancelled.getString("status"));
+        assertEquals("SKIPPED", cancelled.getString("rows[1].status"));
+        given().get("/q/bench/compare").then().statusCode(200).body("compares[0].id", equalTo(id));
+    }
+
+    @Test
+    void anEndpointThatPinsShowsPinnedEventsUnderTheVirtualModelOnly() {
+        JsonPath c = compare("{'spec':{'target':'pin','connections':4,'duration':'1s'},'models':['worker','virtual']}");
+        assertEquals("DONE", c.getString("status"));
+        assertEquals(0, c.getInt("rows[0].pinnedVirtualThreads"), "worker threads are platform threads");
+        int pinned = c.getInt("rows[1].pinnedVirtualThreads");
+        assertTrue(pinned > 0, "virtual threads blocking in <clinit> are pinned: " + pinned);
+        JsonPath run = given().get("/q/bench/runs/" + c.getString("rows[1].runId")).then().extract().jsonPath();
+        assertTrue(run.getString("virtualThreadPinning.topFrames[0].frame").contains("SlowInit"),
+                run.getString("virtualThreadPinning.topFrames"));
+    }
+}
