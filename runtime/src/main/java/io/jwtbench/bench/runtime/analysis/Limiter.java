@@ -8,7 +8,9 @@ import java.util.Optional;
  * Names the likely limiter of a sweep, in words. Looks at the saturated steps: from the knee on, or
  * (without a knee) the last steps if throughput went flat there.
  * <ul>
- * <li>{@link Kind#CPU_SATURATION}: the process's mean CPU on a saturated step reached 85 % of the cores.</li>
+ * <li>{@link Kind#CPU_SATURATION}: the process's mean CPU on a saturated step reached 85 % of the cores;
+ * or the whole machine's did (90 %) while this process got less: the host's CPUs are the limit, shared
+ * with other processes.</li>
  * <li>{@link Kind#SERIALIZATION}: throughput flat while CPU stayed under 60 % of the cores, and latency
  * (mean) grew linearly with concurrency (least-squares line, R² ≥ 0.9, positive slope): requests queue
  * behind one resource.</li>
@@ -29,6 +31,7 @@ public record Limiter(Kind kind, String description) {
 
     static final double CPU_SATURATED = 0.85;
     static final double CPU_LOW = 0.60;
+    static final double HOST_SATURATED = 0.90;
     static final double LINEAR_R2 = 0.9;
     /** Without a knee, the last step counts as flat below this throughput efficiency. */
     static final double FLAT_EFFICIENCY = 0.2;
@@ -74,6 +77,14 @@ public record Limiter(Kind kind, String description) {
             return new Limiter(Kind.CPU_SATURATION, String.format(Locale.ROOT,
                     "CPU saturation: from %s on, throughput stayed at about %.0f req/s while the process used %.2f of %d cores (%.0f%%)%s",
                     start, xMax, cpu, cores, 100 * cpu / cores, generator));
+        }
+        double host = flat.stream().mapToDouble(StepPoint::hostCpu).filter(v -> !Double.isNaN(v)).max()
+                .orElse(Double.NaN);
+        if (host >= HOST_SATURATED) {
+            return new Limiter(Kind.CPU_SATURATION, String.format(Locale.ROOT,
+                    "CPU saturation (host): from %s on, throughput stayed at about %.0f req/s while the machine's CPUs were %.0f%% busy "
+                            + "but this process used only %.2f of %d cores: other processes took the rest, so these figures measure the host, not the service",
+                    start, xMax, 100 * host, cpu, cores));
         }
         double[] line = flat.size() >= 3 ? linearFit(flat) : null;
         if (cpu <= CPU_LOW * cores && line != null && line[1] > 0 && line[2] >= LINEAR_R2) {

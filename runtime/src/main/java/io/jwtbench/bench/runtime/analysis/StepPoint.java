@@ -7,9 +7,15 @@ package io.jwtbench.bench.runtime.analysis;
  * @param concurrency requests in flight: the connections (closed), or throughput × mean latency (open, Little's law)
  * @param throughput completed requests per second
  * @param cpuCores mean process CPU during the step, in cores (1.0 = one core busy); NaN when not measured
+ * @param hostCpu mean CPU use of the whole machine during the step, 0..1; NaN when not measured
  */
 public record StepPoint(double load, double concurrency, double throughput, double p50, double p90, double p99,
-        double meanMs, double cpuCores, long requests, long errors) {
+        double meanMs, double cpuCores, double hostCpu, long requests, long errors) {
+
+    public StepPoint(double load, double concurrency, double throughput, double p50, double p90, double p99,
+            double meanMs, double cpuCores, long requests, long errors) {
+        this(load, concurrency, throughput, p50, p90, p99, meanMs, cpuCores, Double.NaN, requests, errors);
+    }
 
     /** Errors over everything attempted. */
     public double errorRatio() {

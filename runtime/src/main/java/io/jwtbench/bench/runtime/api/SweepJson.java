@@ -88,6 +88,7 @@ final class SweepJson {
             m.put("cpuPercentMean", res.get("cpuPercentMean"));
             m.put("cpuCoresMean", res.get("cpuCoresMean"));
             m.put("threadsPeak", res.get("threadsPeak"));
+            m.put("hostCpuPercentMean", res.get("systemCpuPercentMean"));
         }
         if (r.generator() != null) {
             m.put("generatorCpuShare", round(r.generator().cpuShareOfProcess(), 3));

@@ -15,7 +15,9 @@ import io.jwtbench.bench.runtime.spi.RunExtension;
  * Report section {@code resources}: the process's CPU and thread count during the measured phase,
  * sampled every 250 ms on a virtual thread. CPU comes from the process CPU time (all threads,
  * including the in-process load generator), expressed in cores (1.0 = one core busy for the whole
- * interval) and in percent of the cores available to the JVM. Threads are platform threads
+ * interval) and in percent of the cores available to the JVM; {@code systemCpuPercent*} is the whole
+ * machine's CPU use ({@code OperatingSystemMXBean.getCpuLoad}), which tells a busy host apart from a
+ * busy process. Threads are platform threads
  * ({@code ThreadMXBean.getThreadCount}); virtual threads are not counted.
  */
 @Singleton
@@ -47,6 +49,8 @@ public class ResourceSampler implements RunExtension {
         // written by the sampling thread, read after join
         private double cpuPeakCores;
         private double systemCpuPeak = Double.NaN;
+        private double systemCpuSum;
+        private int systemSamples;
         private int threadsPeak = threads.getThreadCount();
         private long threadSum;
         private int samples;
@@ -64,6 +68,8 @@ public class ResourceSampler implements RunExtension {
                     double system = os.getCpuLoad();
                     if (system >= 0) {
                         systemCpuPeak = Double.isNaN(systemCpuPeak) ? system : Math.max(systemCpuPeak, system);
+                        systemCpuSum += system;
+                        systemSamples++;
                     }
                     int count = threads.getThreadCount();
                     threadsPeak = Math.max(threadsPeak, count);
@@ -94,6 +100,7 @@ public class ResourceSampler implements RunExtension {
             m.put("cpuCoresPeak", round(Math.max(cpuPeakCores, mean)));
             m.put("cpuPercentMean", round(100 * mean / cores));
             m.put("cpuPercentPeak", round(100 * Math.max(cpuPeakCores, mean) / cores));
+            m.put("systemCpuPercentMean", systemSamples == 0 ? null : round(100 * systemCpuSum / systemSamples));
             m.put("systemCpuPercentPeak", Double.isNaN(systemCpuPeak) ? null : round(100 * systemCpuPeak));
             m.put("threadsPeak", threadsPeak);
             m.put("threadsMean", samples == 0 ? threadsPeak : round(threadSum / (double) samples));

@@ -50,7 +50,8 @@ public record SweepStep(int index, int load, RunReport report) {
         double mean = report.latency().mean();
         double concurrency = open ? x * mean / 1000.0 : load;
         return new StepPoint(load, concurrency, x, report.latency().p50(), report.latency().p90(),
-                report.latency().p99(), mean, cpuCoresMean(), report.measured().requests(),
+                report.latency().p99(), mean, cpuCoresMean(), resource("systemCpuPercentMean") / 100,
+                report.measured().requests(),
                 report.errors().total());
     }
 }

@@ -114,6 +114,19 @@ class SweepAnalysisTest {
     }
 
     @Test
+    void busyHostWithIdleProcessIsHostCpuSaturation() {
+        List<StepPoint> points = new ArrayList<>();
+        for (double n : CONNECTIONS) {
+            double x = Math.min(500 * n, 5000);
+            double mean = 1000 * n / x;
+            points.add(new StepPoint(n, n, x, mean, mean * 1.5, mean * 2.5, mean, 0.3, 0.97, 1000, 0));
+        }
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 1, 2, Double.NaN);
+        assertEquals(Limiter.Kind.CPU_SATURATION, a.limiter().kind(), a.limiter().description());
+        assertTrue(a.limiter().description().contains("(host)"), a.limiter().description());
+    }
+
+    @Test
     void retrogradeUslPredictsPeakInsideRange() {
         List<StepPoint> points = new ArrayList<>();
         for (double n : CONNECTIONS) {
