@@ -1,0 +1,93 @@
+package io.jwtbench.bench.runtime.analysis;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the analysis says about one sweep: knee, best throughput under a latency bound, USL fit
+ * and limiter. Pure: points in, conclusions out. Indexes refer to the points sorted by load.
+ *
+ * @param usl null when fewer than 3 usable points
+ */
+public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> knee, LatencyBound bound, UslFit usl,
+        String uslNote, Limiter limiter) {
+
+    public static SweepAnalysis of(List<StepPoint> steps, String unit, String boundPercentile, double boundMs,
+            int cores, double generatorShare) {
+        List<StepPoint> points = new ArrayList<>(steps.stream().filter(p -> p.throughput() > 0).toList());
+        points.sort(Comparator.comparingDouble(StepPoint::load));
+        Optional<Knee> knee = Knee.find(points);
+        LatencyBound bound = LatencyBound.best(points, boundPercentile, boundMs, unit);
+        UslFit usl = null;
+        String note;
+        List<StepPoint> usable = points.stream().filter(p -> p.concurrency() > 0).toList();
+        if (usable.size() >= 3) {
+            double[] n = usable.stream().mapToDouble(StepPoint::concurrency).toArray();
+            double[] x = usable.stream().mapToDouble(StepPoint::throughput).toArray();
+            usl = UslFit.fit(n, x);
+            note = usl.describe();
+        } else {
+            note = "USL fit: needs at least 3 steps with measured throughput";
+        }
+        Limiter limiter = Limiter.classify(points, knee, cores, generatorShare, unit);
+        return new SweepAnalysis(List.copyOf(points), unit, knee, bound, usl, note, limiter);
+    }
+
+    /** JSON-able. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (knee.isPresent()) {
+            Knee k = knee.get();
+            m.put("knee", map("found", true, "load", k.load(), "previousLoad", k.previousLoad(),
+                    "throughputEfficiency", round(k.throughputEfficiency(), 3), "latencyGrowth",
+                    round(k.latencyGrowth(), 3), "percentile", k.percentile(), "description", k.describe(unit)));
+        } else {
+            m.put("knee", map("found", false, "description",
+                    "no knee: throughput never stopped growing while p90/p99 jumped"));
+        }
+        m.put("latencyBound", bound.found()
+                ? map("found", true, "percentile", bound.percentile(), "boundMs", bound.boundMs(), "load", bound.load(),
+                        "throughput", round(bound.throughput(), 1), "valueMs", round(bound.valueMs(), 3),
+                        "description", bound.description())
+                : map("found", false, "percentile", bound.percentile(), "boundMs", bound.boundMs(), "description",
+                        bound.description()));
+        if (usl != null) {
+            m.put("usl", map("lambda", round(usl.lambda(), 2), "sigma", significant(usl.sigma()), "kappa",
+                    significant(usl.kappa()), "rSquared", round(usl.rSquared(), 4), "peakConcurrency",
+                    round(usl.peakConcurrency(), 1), "peakThroughput", round(usl.peakThroughput(), 1), "points",
+                    usl.points(), "description", uslNote));
+        } else {
+            m.put("usl", map("description", uslNote));
+        }
+        m.put("limiter", map("kind", limiter.kind().label(), "description", limiter.description()));
+        return m;
+    }
+
+    private static Object round(double v, int decimals) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return null;
+        }
+        double scale = Math.pow(10, decimals);
+        return Math.round(v * scale) / scale;
+    }
+
+    /** Six significant digits, so a tiny κ does not round to 0. */
+    private static Object significant(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return null;
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+    }
+
+    private static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,147 @@
+package io.jwtbench.bench.runtime.report;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.jwtbench.bench.runtime.stats.RunReport;
+
+/**
+ * {@code benchmark-data.json}: the layout the earlier investigations' report tooling reads
+ * ({@code metadata}, {@code overview}, {@code benchmarks[]} with {@code name}, {@code throughput},
+ * {@code latency}, {@code percentiles{"0.0","50.0","75.0","90.0","95.0","99.0","99.9","99.99","100.0"}}
+ * in ms, and {@code chartData}). Every percentile is read from the run's HdrHistogram. The formatted
+ * strings ({@code "9.8K ops/s"}, {@code "2.1ms"}) are kept as that layout has them; the exact numbers
+ * are alongside ({@code throughputOpsPerSecond}, {@code latencyMs}).
+ */
+public final class BenchmarkData {
+    private static final double[] PERCENTILES = { 0.0, 50.0, 75.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0 };
+    private static final DateTimeFormatter DISPLAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+            .withZone(ZoneOffset.UTC);
+
+    /** A measured run and its benchmark name. */
+    public record Entry(String name, String fullName, RunReport report) {
+    }
+
+    private BenchmarkData() {
+    }
+
+    /** Entries without measurements are left out. */
+    public static Map<String, Object> of(String benchmarkType, List<Entry> entries) {
+        Instant now = Instant.now();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("metadata", map("timestamp", now.toString(), "displayTimestamp", DISPLAY.format(now), "benchmarkType",
+                benchmarkType, "reportVersion", "2.0", "generator", "jwt-bench /q/bench"));
+        List<Object> benchmarks = new ArrayList<>();
+        List<Object> labels = new ArrayList<>();
+        List<Object> throughput = new ArrayList<>();
+        List<Object> latency = new ArrayList<>();
+        Map<String, List<Object>> datasets = new LinkedHashMap<>();
+        for (double p : PERCENTILES) {
+            datasets.put(key(p) + "th", new ArrayList<>());
+        }
+        Entry best = null;
+        for (Entry e : entries) {
+            RunReport r = e.report();
+            if (r.latency() == null || r.measured() == null || r.latency().count() == 0) {
+                continue;
+            }
+            Histogram h = r.latency().decode();
+            Map<String, Object> percentiles = new LinkedHashMap<>();
+            for (double p : PERCENTILES) {
+                long v = p == 0 ? h.getMinValue() : p == 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
+                double ms = round(v / 1000.0);
+                percentiles.put(key(p), ms);
+                datasets.get(key(p) + "th").add(ms);
+            }
+            double rps = r.measured().rps();
+            double p50 = r.latency().p50();
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("name", e.name());
+            b.put("fullName", e.fullName());
+            b.put("mode", "thrpt");
+            b.put("score", opsPerSecond(rps));
+            b.put("scoreUnit", "ops/s");
+            b.put("throughput", opsPerSecond(rps));
+            b.put("latency", Html.ms(p50).replace("us", "μs"));
+            b.put("error", 0);
+            b.put("errorPercentage", 0);
+            b.put("percentiles", percentiles);
+            b.put("throughputOpsPerSecond", round(rps));
+            b.put("latencyMs", round(p50));
+            b.put("runId", r.id());
+            b.put("target", r.target());
+            b.put("model", r.model());
+            b.put("connections", r.spec().get("connections"));
+            if (r.spec().containsKey("rate")) {
+                b.put("rate", r.spec().get("rate"));
+            }
+            b.put("requests", r.measured().requests());
+            b.put("errors", r.errors().total());
+            b.put("timeouts", r.errors().timeout());
+            b.put("durationSeconds", round(r.measured().durationSeconds()));
+            benchmarks.add(b);
+            labels.add(e.name());
+            throughput.add(round(rps));
+            latency.add(round(p50));
+            if (best == null || rps > best.report().measured().rps()) {
+                best = e;
+            }
+        }
+        if (best != null) {
+            root.put("overview", map("throughput", opsPerSecond(best.report().measured().rps()), "latency",
+                    Html.ms(best.report().latency().p50()).replace("us", "μs"), "throughputBenchmarkName", best.name(),
+                    "latencyBenchmarkName", best.name()));
+        }
+        root.put("benchmarks", benchmarks);
+        List<Object> percentileLabels = new ArrayList<>();
+        for (double p : PERCENTILES) {
+            percentileLabels.add("P" + (p == Math.rint(p) ? String.valueOf((long) p) : key(p)));
+        }
+        root.put("chartData", map("labels", labels, "throughput", throughput, "latency", latency, "percentilesData",
+                map("percentileLabels", percentileLabels, "benchmarks", labels, "labels", labels, "datasets", datasets)));
+        return root;
+    }
+
+    static String key(double p) {
+        return BigDecimalText.of(p);
+    }
+
+    /** "9.8K ops/s", "512 ops/s", "1.2M ops/s" (dot decimals, whatever the server's locale). */
+    static String opsPerSecond(double v) {
+        if (v >= 1e6) {
+            return String.format(Locale.ROOT, "%.1fM ops/s", v / 1e6);
+        }
+        if (v >= 1e3) {
+            return String.format(Locale.ROOT, "%.1fK ops/s", v / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f ops/s", v);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    /** "50.0", "99.9", "99.99": the keys of that layout. */
+    private static final class BigDecimalText {
+        static String of(double p) {
+            String s = new java.math.BigDecimal(String.valueOf(p)).stripTrailingZeros().toPlainString();
+            return s.contains(".") ? s : s + ".0";
+        }
+    }
+}

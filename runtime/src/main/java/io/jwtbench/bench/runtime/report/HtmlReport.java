@@ -1,0 +1,288 @@
+package io.jwtbench.bench.runtime.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
+import io.jwtbench.bench.runtime.analysis.UslFit;
+import io.jwtbench.bench.runtime.resources.ResourceSampler;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.SecondStats;
+import io.jwtbench.bench.runtime.sweep.SweepReport;
+import io.jwtbench.bench.runtime.sweep.SweepStep;
+
+/**
+ * Self-contained HTML reports: every chart is inline SVG drawn here, there is no script and nothing
+ * is fetched, so a saved page renders offline. One page for a run, for any list of labelled runs (a
+ * comparison), or for a sweep.
+ */
+public final class HtmlReport {
+    /** Deepest percentile drawn: 99.999 % (when the run has enough samples). */
+    private static final double MAX_NINES = 5;
+    private static final double NINES_STEP = 0.05;
+
+    /** A run and what to call it on the page. */
+    public record Labelled(String label, RunReport report) {
+    }
+
+    private HtmlReport() {
+    }
+
+    public static String run(RunReport r) {
+        return runs("Run " + r.id() + " — " + r.target() + ", " + r.model() + " model", List.of(new Labelled(r.id(), r)));
+    }
+
+    /** Overlays the runs: one color each, in order. */
+    public static String runs(String title, List<Labelled> runs) {
+        StringBuilder body = new StringBuilder();
+        body.append("<h1>").append(Html.escape(title)).append("</h1>");
+        body.append(runTable(runs));
+        for (Labelled l : runs) {
+            if (l.report().error() != null) {
+                body.append("<p class=\"err\">").append(Html.escape(l.label())).append(": ")
+                        .append(Html.escape(l.report().error())).append("</p>");
+            }
+        }
+        body.append("<div class=\"charts\">");
+        SvgChart curve = percentileChart("Latency by percentile", runs);
+        if (!curve.isEmpty()) {
+            body.append(curve.render());
+        }
+        SvgChart rps = new SvgChart("Throughput over time", "second of measurement", "req/s").xFromZero();
+        SvgChart p99 = new SvgChart("Latency over time", "second of measurement", "ms").xFromZero();
+        for (int i = 0; i < runs.size(); i++) {
+            List<SecondStats> ts = runs.get(i).report().timeSeries();
+            double[] x = ts.stream().mapToDouble(SecondStats::second).toArray();
+            String color = color(i);
+            String name = runs.size() == 1 ? "req/s" : runs.get(i).label();
+            rps.add(new SvgChart.Series(name, color, x, ts.stream().mapToDouble(SecondStats::rps).toArray(), false,
+                    ts.size() < 30));
+            if (runs.size() == 1) {
+                p99.add(new SvgChart.Series("p50", SvgChart.PALETTE[2], x,
+                        ts.stream().mapToDouble(SecondStats::p50).toArray(), false, false));
+                p99.add(new SvgChart.Series("p90", SvgChart.PALETTE[3], x,
+                        ts.stream().mapToDouble(SecondStats::p90).toArray(), false, false));
+            }
+            p99.add(new SvgChart.Series(runs.size() == 1 ? "p99" : runs.get(i).label(), runs.size() == 1 ? SvgChart.PALETTE[1] : color, x,
+                    ts.stream().mapToDouble(SecondStats::p99).toArray(), false, ts.size() < 30));
+        }
+        if (!rps.isEmpty()) {
+            body.append(rps.render()).append(p99.render());
+        }
+        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+        for (Labelled l : runs) {
+            Object section = l.report().extensions().get("breakdown");
+            Map<String, Double> cats = section == null ? Map.of() : Breakdowns.categories(section);
+            if (!cats.isEmpty()) {
+                bars.put(l.label(), cats);
+            }
+        }
+        if (!bars.isEmpty()) {
+            body.append(StackedBars.render("Where the time went (breakdown)", bars));
+        }
+        body.append("</div>");
+        return page(title, body.toString());
+    }
+
+    public static String sweep(SweepReport s) {
+        String unit = s.spec().loadUnit();
+        String title = "Sweep " + s.id() + " — " + s.spec().target() + ", " + s.spec().model().label() + " model";
+        StringBuilder body = new StringBuilder();
+        body.append("<h1>").append(Html.escape(title)).append("</h1>");
+        body.append("<p class=\"meta\">").append(Html.escape(s.status().name())).append(" · ")
+                .append(Html.escape(spec(s.spec().echo()))).append("</p>");
+        if (s.error() != null) {
+            body.append("<p class=\"err\">").append(Html.escape(s.error())).append("</p>");
+        }
+        SweepAnalysis a = s.analysis();
+        if (a != null) {
+            body.append("<ul class=\"analysis\">");
+            Map<String, Object> m = a.toMap();
+            for (String key : List.of("limiter", "knee", "latencyBound", "usl")) {
+                Object d = ((Map<?, ?>) m.get(key)).get("description");
+                body.append("<li><b>").append(key).append("</b>: ").append(Html.escape(String.valueOf(d))).append("</li>");
+            }
+            body.append("</ul>");
+        }
+        body.append("<pre>").append(Html.escape(SweepTable.of(s))).append("</pre>");
+
+        List<SweepStep> steps = s.steps().stream().filter(SweepStep::measured).toList();
+        double[] load = steps.stream().mapToDouble(SweepStep::load).toArray();
+        body.append("<div class=\"charts\">");
+        SvgChart x = new SvgChart("Throughput vs " + unit, unit, "req/s").xFromZero();
+        x.add(new SvgChart.Series("measured", SvgChart.PALETTE[0], load,
+                steps.stream().mapToDouble(st -> st.report().measured().rps()).toArray(), false, true));
+        if (a != null && a.usl() != null && !s.open() && load.length > 0) {
+            UslFit usl = a.usl();
+            int n = 60;
+            double[] fx = new double[n + 1];
+            double[] fy = new double[n + 1];
+            for (int i = 0; i <= n; i++) {
+                fx[i] = 1 + (load[load.length - 1] - 1) * i / (double) n;
+                fy[i] = usl.predict(fx[i]);
+            }
+            x.add(new SvgChart.Series(String.format(Locale.ROOT, "USL fit (R² %s)", Html.fixed(usl.rSquared(), 2)),
+                    SvgChart.PALETTE[8], fx, fy, true, false));
+        }
+        if (s.open()) {
+            x.add(new SvgChart.Series("offered", SvgChart.PALETTE[8], load, load, true, false));
+        }
+        if (a != null && a.knee().isPresent()) {
+            x.marker(a.knee().get().load(), "knee", "#d62728");
+        }
+        if (a != null && a.bound().found()) {
+            x.marker(a.bound().load(), "best " + a.bound().percentile() + "≤" + SvgChart.number(a.bound().boundMs()) + "ms",
+                    "#2ca02c");
+        }
+        SvgChart lat = new SvgChart("Latency vs " + unit, unit, "ms").xFromZero();
+        lat.add(new SvgChart.Series("p50", SvgChart.PALETTE[2], load,
+                steps.stream().mapToDouble(st -> st.report().latency().p50()).toArray(), false, true));
+        lat.add(new SvgChart.Series("p90", SvgChart.PALETTE[3], load,
+                steps.stream().mapToDouble(st -> st.report().latency().p90()).toArray(), false, true));
+        lat.add(new SvgChart.Series("p99", SvgChart.PALETTE[1], load,
+                steps.stream().mapToDouble(st -> st.report().latency().p99()).toArray(), false, true));
+        if (a != null && a.knee().isPresent()) {
+            lat.marker(a.knee().get().load(), "knee", "#d62728");
+        }
+        if (!steps.isEmpty()) {
+            body.append(x.render()).append(lat.render());
+        }
+        List<Labelled> labelled = new ArrayList<>();
+        for (SweepStep st : steps) {
+            labelled.add(new Labelled(st.load() + (s.open() ? " req/s" : " conn"), st.report()));
+        }
+        SvgChart curves = percentileChart("Latency by percentile, per step", labelled);
+        if (!curves.isEmpty()) {
+            body.append(curves.render());
+        }
+        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+        for (Labelled l : labelled) {
+            Object section = l.report().extensions().get("breakdown");
+            Map<String, Double> cats = section == null ? Map.of() : Breakdowns.categories(section);
+            if (!cats.isEmpty()) {
+                bars.put(l.label(), cats);
+            }
+        }
+        if (!bars.isEmpty()) {
+            body.append(StackedBars.render("Where the time went, per step (breakdown)", bars));
+        }
+        body.append("</div><h2>Steps</h2><ul>");
+        for (SweepStep st : s.steps()) {
+            String id = st.report().id();
+            body.append("<li><a href=\"../../runs/").append(Html.escape(id)).append("/report.html\">")
+                    .append(st.load()).append(' ').append(Html.escape(unit)).append(": run ").append(Html.escape(id))
+                    .append("</a> (").append(st.report().status()).append(")</li>");
+        }
+        body.append("</ul>");
+        return page(title, body.toString());
+    }
+
+    /** HdrHistogram-style: x is log10(1 / (1 − p)), so 90 %, 99 %, 99.9 % are equally spaced. */
+    private static SvgChart percentileChart(String title, List<Labelled> runs) {
+        SvgChart chart = new SvgChart(title, "percentile (log scale)", "ms");
+        double deepest = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            LatencyStats l = runs.get(i).report().latency();
+            if (l == null || l.count() == 0) {
+                continue;
+            }
+            Histogram h = l.decode();
+            double nines = Math.min(MAX_NINES, Math.max(1, Math.floor(Math.log10(h.getTotalCount()))));
+            deepest = Math.max(deepest, nines);
+            int n = (int) Math.round(nines / NINES_STEP);
+            double[] xs = new double[n + 1];
+            double[] ys = new double[n + 1];
+            for (int k = 0; k <= n; k++) {
+                double t = k * NINES_STEP;
+                xs[k] = t;
+                ys[k] = h.getValueAtPercentile(100 * (1 - Math.pow(10, -t))) / 1000.0;
+            }
+            String name = runs.size() == 1 ? "latency" : runs.get(i).label();
+            chart.add(new SvgChart.Series(name, color(i), xs, ys, false, false));
+            LatencyStats u = runs.get(i).report().uncorrectedLatency();
+            if (runs.size() == 1 && u != null && u.count() > 0) {
+                Histogram uh = u.decode();
+                double[] uy = new double[n + 1];
+                for (int k = 0; k <= n; k++) {
+                    uy[k] = uh.getValueAtPercentile(100 * (1 - Math.pow(10, -xs[k]))) / 1000.0;
+                }
+                chart.add(new SvgChart.Series("uncorrected", SvgChart.PALETTE[8], xs, uy, true, false));
+            }
+        }
+        List<SvgChart.Tick> ticks = new ArrayList<>();
+        String[] labels = { "0%", "90%", "99%", "99.9%", "99.99%", "99.999%" };
+        for (int t = 0; t <= deepest; t++) {
+            ticks.add(new SvgChart.Tick(t, labels[t]));
+        }
+        return chart.xTicks(ticks);
+    }
+
+    private static String runTable(List<Labelled> runs) {
+        StringBuilder t = new StringBuilder("<table><tr><th>run</th><th>status</th><th>model</th><th>load</th>"
+                + "<th>requests</th><th>req/s</th><th>p50</th><th>p75</th><th>p90</th><th>p99</th><th>p99.9</th>"
+                + "<th>max</th><th>errors</th><th>timeouts</th><th>CPU peak</th><th>threads peak</th></tr>");
+        for (Labelled l : runs) {
+            RunReport r = l.report();
+            LatencyStats lat = r.latency();
+            Map<?, ?> res = r.extensions().get(ResourceSampler.SECTION) instanceof Map<?, ?> m ? m : Map.of();
+            String load = r.spec().containsKey("rate") ? r.spec().get("rate") + " req/s"
+                    : r.spec().get("connections") + " conn";
+            t.append("<tr><td>").append(Html.escape(l.label())).append("</td><td>").append(r.status())
+                    .append("</td><td>").append(Html.escape(r.model())).append("</td><td>").append(Html.escape(load))
+                    .append("</td>");
+            if (lat != null && r.measured() != null) {
+                cells(t, String.valueOf(r.measured().requests()), Html.fixed(r.measured().rps(), 1), Html.ms(lat.p50()),
+                        Html.ms(lat.p75()), Html.ms(lat.p90()), Html.ms(lat.p99()), Html.ms(lat.p99_9()),
+                        Html.ms(lat.max()), String.valueOf(r.errors().total()), String.valueOf(r.errors().timeout()));
+            } else {
+                cells(t, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
+            }
+            cells(t, res.get("cpuPercentPeak") instanceof Number n ? Html.fixed(n.doubleValue(), 0) + "%" : "-",
+                    res.get("threadsPeak") == null ? "-" : String.valueOf(res.get("threadsPeak")));
+            t.append("</tr>");
+        }
+        t.append("</table>");
+        RunReport first = runs.isEmpty() ? null : runs.get(0).report();
+        if (first != null) {
+            t.append("<p class=\"meta\">").append(Html.escape(first.endpoint() == null ? "" : first.endpoint()))
+                    .append(" · ").append(Html.escape(spec(first.spec()))).append(" · started ")
+                    .append(first.startedAt()).append("</p>");
+        }
+        return t.toString();
+    }
+
+    private static void cells(StringBuilder t, String... values) {
+        for (String v : values) {
+            t.append("<td>").append(Html.escape(v)).append("</td>");
+        }
+    }
+
+    private static String spec(Map<String, Object> spec) {
+        StringBuilder out = new StringBuilder();
+        spec.forEach((k, v) -> out.append(out.isEmpty() ? "" : ", ").append(k).append('=').append(v));
+        return out.toString();
+    }
+
+    private static String color(int i) {
+        return SvgChart.PALETTE[i % SvgChart.PALETTE.length];
+    }
+
+    private static String page(String title, String body) {
+        return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Html.escape(title)
+                + "</title><style>"
+                + "body{font:14px system-ui,sans-serif;margin:16px;color:#222}h1{font-size:18px}h2{font-size:15px}"
+                + "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+                + "th{background:#f3f3f3}.meta{color:#666;font-size:12px}.err{color:#b00}pre{font-size:12px;background:#f7f7f7;padding:8px}"
+                + ".charts{display:flex;flex-wrap:wrap;gap:12px}.chart{border:1px solid #ddd}"
+                + ".chart .t{font-size:13px;font-weight:600}.chart .g{stroke:#eee}.chart .frame{fill:none;stroke:#999}"
+                + ".chart .xl{font-size:11px;text-anchor:middle}.chart .yl{font-size:11px;text-anchor:end}"
+                + ".chart .lg{font-size:11px}.chart .m{font-size:10px}.chart .bl{font-size:10px;fill:#fff;text-anchor:middle}"
+                + "</style></head><body>" + body + "</body></html>";
+    }
+}

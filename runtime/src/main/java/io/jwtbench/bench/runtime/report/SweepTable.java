@@ -1,0 +1,61 @@
+package io.jwtbench.bench.runtime.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.sweep.SweepReport;
+import io.jwtbench.bench.runtime.sweep.SweepStep;
+
+/** A sweep as a plain-text table, one row per step, then the analysis in words. */
+public final class SweepTable {
+    private SweepTable() {
+    }
+
+    public static String of(SweepReport s) {
+        StringBuilder out = new StringBuilder();
+        Map<String, Object> e = s.spec().echo();
+        line(out, "Sweep %s on target %s: %s model, %d steps of %s (+%s warm-up)%s, %s", s.id(), s.spec().target(),
+                s.spec().model().label(), s.spec().steps().size(), e.get("duration"), e.get("warmup"),
+                s.open() ? ", pool of " + e.get("connections") + " connections" : "", s.status());
+        line(out, "%8s %10s %9s %9s %9s %9s %9s %7s %8s %8s %8s %7s", s.open() ? "rate" : "conns", "req/s", "p50", "p75",
+                "p90", "p99", "p99.9", "errors", "timeouts", "CPU peak", "host CPU", "threads");
+        for (SweepStep st : s.steps()) {
+            LatencyStats l = st.report().latency();
+            if (!st.measured()) {
+                line(out, "%8d %s", st.load(), st.report().status());
+                continue;
+            }
+            String status = st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
+                    : "  " + st.report().status()) : "  (running)";
+            double host = st.point(s.open()).hostCpu();
+            line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),
+                    Html.ms(l.p50()), Html.ms(l.p75()), Html.ms(l.p90()), Html.ms(l.p99()), Html.ms(l.p99_9()),
+                    st.report().errors().total(), st.report().errors().timeout(),
+                    Double.isNaN(st.cpuPercentPeak()) ? "-" : String.format(Locale.ROOT, "%.0f%%", st.cpuPercentPeak()),
+                    Double.isNaN(host) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * host),
+                    Double.isNaN(st.threadsPeak()) ? "-" : String.valueOf((long) st.threadsPeak()), status);
+        }
+        if (!s.steps().isEmpty()) {
+            line(out, "(CPU peak: this process over 250 ms windows, %% of %d cores, load generator included; host CPU: whole machine, mean)",
+                    Runtime.getRuntime().availableProcessors());
+        }
+        SweepAnalysis a = s.analysis();
+        if (a != null) {
+            Map<String, Object> m = a.toMap();
+            for (String key : List.of("knee", "latencyBound", "usl", "limiter")) {
+                line(out, "%s", ((Map<?, ?>) m.get(key)).get("description"));
+            }
+        }
+        if (s.error() != null) {
+            line(out, "error: %s", s.error());
+        }
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+}
