@@ -7,6 +7,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.health.SmokeBench;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -21,6 +22,7 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
 import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
@@ -36,6 +38,7 @@ import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConf
 class BenchProcessor {
     private static final String FEATURE = "bench";
     private static final String RUNS = "bench/runs";
+    private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.health.SmokeReadinessCheck";
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -68,6 +71,20 @@ class BenchProcessor {
         beans.produce(SyntheticBeanBuildItem.configure(HealthTarget.class).types(BenchTarget.class)
                 .scope(Singleton.class).unremovable().setRuntimeInit()
                 .supplier(recorder.healthTarget(path, onManagement)).done());
+    }
+
+    /**
+     * The start-up smoke bench (always: it also warms the JIT), and its readiness check
+     * {@code bench-smoke} when SmallRye Health is present.
+     */
+    @BuildStep
+    void smoke(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans,
+            BuildProducer<HealthBuildItem> health) {
+        beans.produce(AdditionalBeanBuildItem.unremovableOf(SmokeBench.class));
+        if (capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
+            // by name: the check implements MicroProfile Health's HealthCheck, absent without SmallRye Health
+            health.produce(new HealthBuildItem(SMOKE_CHECK, true));
+        }
     }
 
     @BuildStep

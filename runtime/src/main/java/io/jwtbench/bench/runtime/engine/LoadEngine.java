@@ -32,6 +32,8 @@ import io.quarkus.runtime.ShutdownEvent;
 @Singleton
 public class LoadEngine {
     private static final Logger LOG = Logger.getLogger(LoadEngine.class);
+    /** The trigger of runs started through {@code POST /q/bench/runs}. */
+    public static final String TRIGGER_API = "api";
 
     @Inject
     BenchConfig config;
@@ -79,13 +81,22 @@ public class LoadEngine {
      * @throws RunInProgressException if a run is not finished yet
      */
     public synchronized Run start(RunSpec spec, RequestSource source) {
+        return start(spec, source, TRIGGER_API);
+    }
+
+    /**
+     * @param trigger who started the run, shown as the report's {@code trigger} field: {@value #TRIGGER_API}
+     *            for the HTTP API, {@code smoke} for the start-up smoke bench
+     * @throws RunInProgressException if a run is not finished yet
+     */
+    public synchronized Run start(RunSpec spec, RequestSource source, String trigger) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
         BenchTarget target = targets().get(spec.target());
         String id = newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
-                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()));
+                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()), trigger);
         history.put(id, run);
         latest = run;
         for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,
