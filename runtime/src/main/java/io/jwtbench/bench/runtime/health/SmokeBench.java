@@ -1,5 +1,8 @@
 package io.jwtbench.bench.runtime.health;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -22,8 +25,10 @@ import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.engine.RunSpec;
 import io.jwtbench.bench.runtime.engine.RunSpecParser;
+import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.engine.SpecLimits;
 import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.quarkus.runtime.ShutdownEvent;
@@ -47,6 +52,8 @@ public class SmokeBench {
 
     @Inject
     LoadEngine engine;
+    @Inject
+    ServerPorts ports;
 
     private volatile SmokeState state = SmokeState.pending("waiting for the application to start", null);
     private volatile Thread loop;
@@ -90,6 +97,7 @@ public class SmokeBench {
         Duration backoff = smoke.retryBackoff();
         try {
             sleep(smoke.initialDelay());
+            awaitServer(smoke);
             while (!Thread.currentThread().isInterrupted()) {
                 Outcome outcome = attempt(smoke, thresholds, backoff);
                 switch (outcome) {
@@ -181,6 +189,27 @@ public class SmokeBench {
         LOG.warnf("smoke bench: attempt %d could not start: %s; next attempt in %s", state.attempts(), why,
                 Durations.format(backoff));
         return Outcome.FAILED;
+    }
+
+    /**
+     * StartupEvent may come before the HTTP server listens (or publishes a random port): wait until
+     * the target's port accepts a connection, so the first attempt does not fail for that.
+     */
+    private void awaitServer(SmokeConfig smoke) throws InterruptedException {
+        BenchTarget target = engine.targets().get(smoke.target());
+        if (target == null) {
+            return; // the first attempt explains it
+        }
+        state = state.doing("waiting for the HTTP server");
+        while (true) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1",
+                        ports.port(target.onManagementInterface())), 1000);
+                return;
+            } catch (IOException | IllegalStateException notYet) {
+                Thread.sleep(50);
+            }
+        }
     }
 
     private void awaitOther(Run other) throws InterruptedException {

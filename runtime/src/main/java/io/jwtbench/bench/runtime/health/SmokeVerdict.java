@@ -47,7 +47,7 @@ public record SmokeVerdict(boolean passed, long requests, double rps, double p99
     static SmokeVerdict judge(long requests, double rps, double p99Ms, double errorRate, Thresholds t) {
         List<String> violations = new ArrayList<>();
         if (requests == 0) {
-            violations.add("no request was answered");
+            violations.add("no request was answered in the measured phase");
         } else {
             if (!(p99Ms <= t.maxP99Ms())) {
                 violations.add("p99 " + fmt(p99Ms) + " ms > max-p99 " + fmt(t.maxP99Ms()) + " ms");

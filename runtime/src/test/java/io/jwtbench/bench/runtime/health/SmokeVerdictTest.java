@@ -32,7 +32,7 @@ class SmokeVerdictTest {
     void nothingAnsweredFails() {
         SmokeVerdict v = SmokeVerdict.judge(0, 0, Double.NaN, 1.0, T);
         assertFalse(v.passed());
-        assertEquals("no request was answered; error rate 1 > max-error-rate 0.01", v.reason());
+        assertEquals("no request was answered in the measured phase; error rate 1 > max-error-rate 0.01", v.reason());
     }
 
     @Test
