@@ -57,8 +57,6 @@ class KubernetesManifestsTest {
             assertEquals(port, p.resolvedPort(container), probe[0] + " port (management interface "
                     + (config.managementEnabled() ? "on" : "off") + ")");
         }
-        assertEquals("/q/health/ready", Probe.of(container, "readinessProbe").path()); // the defaults, spelled out
-        assertEquals(8080, port);
     }
 
     @Test
