@@ -7,8 +7,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
-import io.jwtbench.bench.runtime.health.SmokeBench;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
+import io.jwtbench.bench.runtime.health.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.jwtbench.bench.runtime.target.HealthTarget;
@@ -74,8 +74,8 @@ class BenchProcessor {
     }
 
     /**
-     * The start-up smoke bench (always: it also warms the JIT), and its readiness check
-     * {@code bench-smoke} when SmallRye Health is present.
+     * The start-up smoke bench (always registered; it runs only with quarkus.bench.smoke.enabled), and
+     * its readiness check {@code bench-smoke} when SmallRye Health is present.
      */
     @BuildStep
     void smoke(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans,
