@@ -11,6 +11,7 @@ import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.observe.ProcessSampler;
 import io.jwtbench.bench.runtime.observe.VirtualThreadPinning;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
+import io.jwtbench.bench.runtime.health.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.jwtbench.bench.runtime.target.HealthTarget;
@@ -24,6 +25,7 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
 import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
@@ -40,6 +42,7 @@ class BenchProcessor {
     private static final String FEATURE = "bench";
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
+    private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.health.SmokeReadinessCheck";
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -73,6 +76,20 @@ class BenchProcessor {
         beans.produce(SyntheticBeanBuildItem.configure(HealthTarget.class).types(BenchTarget.class)
                 .scope(Singleton.class).unremovable().setRuntimeInit()
                 .supplier(recorder.healthTarget(path, onManagement)).done());
+    }
+
+    /**
+     * The start-up smoke bench (always registered; it runs only with quarkus.bench.smoke.enabled), and
+     * its readiness check {@code bench-smoke} when SmallRye Health is present.
+     */
+    @BuildStep
+    void smoke(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans,
+            BuildProducer<HealthBuildItem> health) {
+        beans.produce(AdditionalBeanBuildItem.unremovableOf(SmokeBench.class));
+        if (capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
+            // by name: the check implements MicroProfile Health's HealthCheck, absent without SmallRye Health
+            health.produce(new HealthBuildItem(SMOKE_CHECK, true));
+        }
     }
 
     @BuildStep

@@ -45,4 +45,7 @@ public interface BenchConfig {
     /** Connection pool size of an open-model run that gives no {@code connections}. */
     @WithDefault("64")
     int openConnections();
+
+    /** The start-up smoke bench and its readiness check ({@code quarkus.bench.smoke.*}). */
+    io.jwtbench.bench.runtime.health.SmokeConfig smoke();
 }

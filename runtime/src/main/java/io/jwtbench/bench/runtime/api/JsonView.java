@@ -78,6 +78,7 @@ final class JsonView {
         m.put("status", r.status().name());
         m.put("target", r.target());
         m.put("model", r.model());
+        putIfNotNull(m, "trigger", r.extensions().get("trigger")); // api | smoke (see Run)
         m.put("startedAt", r.startedAt().toString());
         putIfNotNull(m, "finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
         if (r.measured() != null) {

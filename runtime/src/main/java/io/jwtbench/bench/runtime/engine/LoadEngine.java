@@ -32,6 +32,8 @@ import io.quarkus.runtime.ShutdownEvent;
 @Singleton
 public class LoadEngine {
     private static final Logger LOG = Logger.getLogger(LoadEngine.class);
+    /** The trigger of runs started through {@code POST /q/bench/runs}. */
+    public static final String TRIGGER_API = "api";
 
     @Inject
     BenchConfig config;
@@ -79,16 +81,26 @@ public class LoadEngine {
      * @throws RunInProgressException if a run is not finished yet
      */
     public synchronized Run start(RunSpec spec, RequestSource source) {
-        return start(null, spec, source);
+        return start(null, spec, source, TRIGGER_API);
+    }
+
+    /** A run started on behalf of the holder of {@code reservation} (a {@link RunSeries}). */
+    public synchronized Run start(Reservation by, RunSpec spec, RequestSource source) {
+        return start(by, spec, source, TRIGGER_API);
+    }
+
+    /** A run started by someone other than the HTTP API (the start-up smoke bench). */
+    public synchronized Run start(RunSpec spec, RequestSource source, String trigger) {
+        return start(null, spec, source, trigger);
     }
 
     /**
-     * Starts a run on behalf of the holder of {@code reservation} (a {@link RunSeries}); with
-     * {@code null}, like {@link #start(RunSpec, RequestSource)}.
-     *
+     * @param by      the reservation of the {@link RunSeries} this run belongs to, or null
+     * @param trigger who started the run, shown as the report's {@code trigger} field: {@value #TRIGGER_API}
+     *                for the HTTP API, {@code smoke} for the start-up smoke bench
      * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
      */
-    public synchronized Run start(Reservation by, RunSpec spec, RequestSource source) {
+    public synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
@@ -98,7 +110,7 @@ public class LoadEngine {
         BenchTarget target = targets().get(spec.target());
         String id = newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
-                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()));
+                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()), trigger);
         history.put(id, run);
         latest = run;
         for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,

@@ -61,8 +61,12 @@ public final class Run {
     private GeneratorStats generatorStats;
     private final Map<String, Object> sections = new LinkedHashMap<>();
 
+    /** @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section */
     Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
-            int eventLoopCount) {
+            int eventLoopCount, String trigger) {
+        if (trigger != null) {
+            sections.put("trigger", trigger);
+        }
         this.id = id;
         this.spec = spec;
         this.source = source;
