@@ -7,6 +7,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
+import io.jwtbench.bench.runtime.jfr.JfrRecorder;
+import io.jwtbench.bench.runtime.jfr.JfrRuns;
+import io.jwtbench.bench.runtime.jfr.JvmExtension;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -22,6 +26,7 @@ import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
+import io.quarkus.vertx.http.deployment.FilterBuildItem;
 import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
 import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConfig;
@@ -36,6 +41,8 @@ import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConf
 class BenchProcessor {
     private static final String FEATURE = "bench";
     private static final String RUNS = "bench/runs";
+    /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
+    private static final int SERVER_TIMING_PRIORITY = Integer.MAX_VALUE / 2;
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -88,5 +95,35 @@ class BenchProcessor {
                 .route(RUNS + "/:id/histogram")
                 .handler(recorder.histogramHandler())
                 .build());
+    }
+
+    // --- JFR: per-request breakdown, JVM facts, raw recordings (io.jwtbench.bench.runtime.jfr) ---
+
+    /** The shared JFR session holder and the {@code breakdown} and {@code jvm} report sections. */
+    @BuildStep
+    AdditionalBeanBuildItem jfrBeans() {
+        return AdditionalBeanBuildItem.builder()
+                .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class)
+                .setUnremovable().build();
+    }
+
+    /**
+     * Times every request of the application's router from the first filter to the response's end
+     * while a breakdown records (otherwise: one flag read). Ahead of CORS, security and Quarkus REST.
+     */
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    FilterBuildItem serverTimingFilter(JfrRecorder recorder) {
+        return new FilterBuildItem(recorder.serverTimingFilter(), SERVER_TIMING_PRIORITY);
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    RouteBuildItem recordingRoute(NonApplicationRootPathBuildItem paths, JfrRecorder recorder) {
+        return paths.routeBuilder().management()
+                .route(RUNS + "/:id/recording.jfr")
+                .handler(recorder.recordingHandler())
+                .blockingRoute()
+                .build();
     }
 }

@@ -1,0 +1,84 @@
+package io.jwtbench.bench.runtime.jfr;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jdk.jfr.consumer.RecordedEvent;
+
+import io.jwtbench.bench.runtime.spi.RunOutcome;
+
+/**
+ * Folds the run's {@link ServerRequestEvent}s and {@link PhaseEvent}s into per-phase figures. Only
+ * requests (and phases inside requests) for the run's path count; the rest (e.g. polling
+ * {@code /q/bench}) is only counted. Fed by the recording stream's thread, read after it stopped.
+ */
+final class BreakdownAggregator {
+    private final String path;
+    private final Stat server = new Stat();
+    private final Stat remainder = new Stat();
+    private final Map<String, Stat> phases = new LinkedHashMap<>();
+    private long otherRequests;
+    private long otherPhases;
+
+    BreakdownAggregator(String path) {
+        this.path = path;
+    }
+
+    synchronized void onRequest(RecordedEvent e) {
+        if (!path.equals(e.getString("path"))) {
+            otherRequests++;
+            return;
+        }
+        long total = e.getLong("nanos");
+        server.add(total);
+        remainder.add(total - e.getLong("phasesNanos"));
+    }
+
+    synchronized void onPhase(RecordedEvent e) {
+        if (!path.equals(e.getString("path"))) {
+            otherPhases++;
+            return;
+        }
+        phases.computeIfAbsent(e.getString("phase"), k -> new Stat()).add(e.getLong("nanos"));
+    }
+
+    /**
+     * Accounting, request by request: server total = Σ named phases + framework remainder. Per request
+     * means ({@code perRequest}) add up: Σ phases' perRequest + remainder mean = server total mean.
+     * Outside the server = client mean − server total mean (network, both event loops' queues, the client).
+     */
+    synchronized Map<String, Object> result(RunOutcome outcome) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        double clientMean = outcome == null || outcome.latency() == null ? Double.NaN : outcome.latency().mean();
+        double serverMean = server.meanMs();
+        long requests = server.count();
+        m.put("unit", "ms");
+        m.put("path", path);
+        m.put("serverTotal", server.toJson());
+        Map<String, Object> phaseJson = new LinkedHashMap<>();
+        double named = 0;
+        for (Map.Entry<String, Stat> p : phases.entrySet()) {
+            Map<String, Object> j = p.getValue().toJson();
+            double perRequest = requests == 0 ? 0 : p.getValue().sumNanos() / (double) requests / 1e6;
+            named += perRequest;
+            j.put("perRequest", Stat.ms(perRequest));
+            j.put("shareOfServer", Stat.ratio(serverMean == 0 ? Double.NaN : perRequest / serverMean));
+            phaseJson.put(p.getKey(), j);
+        }
+        m.put("phases", phaseJson);
+        Map<String, Object> rest = remainder.toJson();
+        rest.put("perRequest", Stat.ms(remainder.meanMs()));
+        rest.put("shareOfServer", Stat.ratio(serverMean == 0 ? Double.NaN : remainder.meanMs() / serverMean));
+        m.put("frameworkRemainder", rest);
+        m.put("namedPhasesMeanMs", Stat.ms(named));
+        m.put("outsideServerMeanMs", Stat.ms(clientMean - serverMean));
+        m.put("clientMeanMs", Stat.ms(clientMean));
+        m.put("coverage", Stat.ratio(serverMean / clientMean));
+        m.put("namedCoverage", Stat.ratio(named / clientMean));
+        long clientRequests = outcome == null ? 0 : outcome.requests();
+        m.put("requestsTimed", Stat.ratio(clientRequests == 0 ? Double.NaN : requests / (double) clientRequests));
+        m.put("otherRequests", otherRequests);
+        m.put("otherPhases", otherPhases);
+        return m;
+    }
+}
