@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.jfr;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,7 +11,7 @@ import io.jwtbench.bench.runtime.spi.RunOutcome;
 /**
  * Folds the run's {@link ServerRequestEvent}s and {@link PhaseEvent}s into per-phase figures. Only
  * requests (and phases inside requests) for the run's path count; the rest (e.g. polling
- * {@code /q/bench}) is only counted. Fed by the recording stream's thread, read after it stopped.
+ * {@code /q/bench}) is only counted, like events committed outside the measured window. Fed by the recording stream's thread, read after it stopped.
  */
 final class BreakdownAggregator {
     private final String path;
@@ -19,12 +20,42 @@ final class BreakdownAggregator {
     private final Map<String, Stat> phases = new LinkedHashMap<>();
     private long otherRequests;
     private long otherPhases;
+    private long outsideWindow;
+    /** Epoch nanos; events committed outside [from, until] belong to warm-up or to the stop. */
+    private volatile long from = Long.MIN_VALUE;
+    private volatile long until = Long.MAX_VALUE;
 
     BreakdownAggregator(String path) {
         this.path = path;
     }
 
+    /**
+     * Start of the measured window (wall clock, like JFR's event times): set right after the stream
+     * started, long before its first flush is parsed (about a second later).
+     */
+    void from(long epochNanos) {
+        from = epochNanos;
+    }
+
+    /** End of the measured window: set before the stream's last events are parsed. */
+    void until(long epochNanos) {
+        until = epochNanos;
+    }
+
+    private boolean outside(RecordedEvent e) {
+        Instant at = e.getStartTime(); // committed without begin(): the commit time, i.e. the request's end
+        long nanos = at.getEpochSecond() * 1_000_000_000L + at.getNano();
+        if (nanos < from || nanos > until) {
+            outsideWindow++;
+            return true;
+        }
+        return false;
+    }
+
     synchronized void onRequest(RecordedEvent e) {
+        if (outside(e)) {
+            return;
+        }
         if (!path.equals(e.getString("path"))) {
             otherRequests++;
             return;
@@ -35,6 +66,9 @@ final class BreakdownAggregator {
     }
 
     synchronized void onPhase(RecordedEvent e) {
+        if (outside(e)) {
+            return;
+        }
         if (!path.equals(e.getString("path"))) {
             otherPhases++;
             return;
@@ -79,6 +113,7 @@ final class BreakdownAggregator {
         m.put("requestsTimed", Stat.ratio(clientRequests == 0 ? Double.NaN : requests / (double) clientRequests));
         m.put("otherRequests", otherRequests);
         m.put("otherPhases", otherPhases);
+        m.put("outsideWindow", outsideWindow);
         return m;
     }
 }

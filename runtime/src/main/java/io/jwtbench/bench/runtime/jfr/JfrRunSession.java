@@ -27,6 +27,7 @@ final class JfrRunSession {
     private final RecordingStream stream;
     private final Path keepAs;
     private final long startNanos;
+    private final long startEpochNanos;
     private long stopNanos;
     private boolean stopped;
     private Path kept;
@@ -62,6 +63,15 @@ final class JfrRunSession {
         }
         stream.startAsync();
         startNanos = System.nanoTime();
+        startEpochNanos = epochNanos();
+        if (breakdown != null) {
+            breakdown.from(startEpochNanos);
+        }
+    }
+
+    private static long epochNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
     static JfrRunSession start(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs) {
@@ -75,6 +85,9 @@ final class JfrRunSession {
         }
         stopped = true;
         stopNanos = System.nanoTime();
+        if (breakdown != null) {
+            breakdown.until(epochNanos());
+        }
         try {
             stream.stop();
             if (keepAs != null) {
