@@ -112,10 +112,12 @@ class BreakdownTest {
                 .contentType("application/octet-stream").extract().asByteArray();
         Path file = Files.createTempFile("run", ".jfr");
         Files.write(file, jfr);
-        long phases = RecordingFile.readAllEvents(file).stream().map(RecordedEvent::getEventType)
-                .filter(t -> t.getName().equals("jwtbench.Phase")).count();
+        List<RecordedEvent> requests = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("jwtbench.ServerRequest")).toList();
         Files.delete(file);
-        assertTrue(phases > 50, "the kept recording has the phase events: " + phases);
+        assertTrue(requests.size() > 5, "the kept recording has the request events: " + requests.size());
+        assertEquals("probe.slow", requests.get(0).getString("phase1"), "with their phases");
+        assertTrue(requests.get(0).getLong("nanos1") >= PhasedTarget.SLOW_NANOS);
         Path onDisk = JFR_DIR.resolve("run-" + id + ".jfr");
         assertTrue(Files.isRegularFile(onDisk));
 

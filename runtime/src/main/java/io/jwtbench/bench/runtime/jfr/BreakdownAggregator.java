@@ -14,12 +14,22 @@ import io.jwtbench.bench.runtime.spi.RunOutcome;
  * {@code /q/bench}) is only counted, like events committed outside the measured window. Fed by the recording stream's thread, read after it stopped.
  */
 final class BreakdownAggregator {
+    private static final String[] PHASE = new String[ServerRequestEvent.SLOTS];
+    private static final String[] NANOS = new String[ServerRequestEvent.SLOTS];
+
+    static {
+        for (int i = 0; i < PHASE.length; i++) {
+            PHASE[i] = "phase" + i;
+            NANOS[i] = "nanos" + i;
+        }
+    }
+
     private final String path;
     private final Stat server = new Stat();
     private final Stat remainder = new Stat();
     private final Map<String, Stat> phases = new LinkedHashMap<>();
     private long otherRequests;
-    private long otherPhases;
+    private long phasesOutsideRequests;
     private long outsideWindow;
     /** Epoch nanos; events committed outside [from, until] belong to warm-up or to the stop. */
     private volatile long from = Long.MIN_VALUE;
@@ -63,17 +73,20 @@ final class BreakdownAggregator {
         long total = e.getLong("nanos");
         server.add(total);
         remainder.add(total - e.getLong("phasesNanos"));
+        for (int i = 0; i < ServerRequestEvent.SLOTS; i++) {
+            String phase = e.getString(PHASE[i]);
+            if (phase == null) {
+                break;
+            }
+            phases.computeIfAbsent(phase, k -> new Stat()).add(e.getLong(NANOS[i]));
+        }
     }
 
+    /** A phase outside any timed request: not part of the run's requests, only counted. */
     synchronized void onPhase(RecordedEvent e) {
-        if (outside(e)) {
-            return;
+        if (!outside(e)) {
+            phasesOutsideRequests++;
         }
-        if (!path.equals(e.getString("path"))) {
-            otherPhases++;
-            return;
-        }
-        phases.computeIfAbsent(e.getString("phase"), k -> new Stat()).add(e.getLong("nanos"));
     }
 
     /**
@@ -112,7 +125,7 @@ final class BreakdownAggregator {
         long clientRequests = outcome == null ? 0 : outcome.requests();
         m.put("requestsTimed", Stat.ratio(clientRequests == 0 ? Double.NaN : requests / (double) clientRequests));
         m.put("otherRequests", otherRequests);
-        m.put("otherPhases", otherPhases);
+        m.put("phasesOutsideRequests", phasesOutsideRequests);
         m.put("outsideWindow", outsideWindow);
         return m;
     }

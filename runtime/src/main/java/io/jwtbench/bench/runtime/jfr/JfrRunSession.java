@@ -47,11 +47,10 @@ final class JfrRunSession {
             stream.enable(JvmAggregator.PARK).withThreshold(lockThreshold).withStackTrace();
             stream.enable(JvmAggregator.CPU).withPeriod(PERIOD);
             stream.enable(JvmAggregator.THREADS).withPeriod(PERIOD);
-            stream.enable(JvmAggregator.ALLOCATION).with("throttle", "150/s");
             stream.onEvent(ServerRequestEvent.NAME, breakdown::onRequest);
             stream.onEvent(PhaseEvent.NAME, breakdown::onPhase);
             for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
-                    JvmAggregator.PARK, JvmAggregator.CPU, JvmAggregator.THREADS, JvmAggregator.ALLOCATION }) {
+                    JvmAggregator.PARK, JvmAggregator.CPU, JvmAggregator.THREADS }) {
                 stream.onEvent(name, jvm::on);
             }
         } else {

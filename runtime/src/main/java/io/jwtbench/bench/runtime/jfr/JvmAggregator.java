@@ -16,7 +16,8 @@ import io.jwtbench.bench.runtime.spi.RunOutcome;
 /**
  * JVM facts over the measured window, from JDK JFR events: GC pauses, pinned virtual threads,
  * contended monitor enters and parks above a threshold (with their most frequent stacks), process
- * CPU, live threads and the allocation rate. Fed by the recording stream's thread.
+ * CPU and live threads; plus the allocation rate (from the JVM's exact per-thread counters). Fed by
+ * the recording stream's thread.
  */
 final class JvmAggregator {
     static final String GC = "jdk.GarbageCollection";
@@ -25,7 +26,6 @@ final class JvmAggregator {
     static final String PARK = "jdk.ThreadPark";
     static final String CPU = "jdk.CPULoad";
     static final String THREADS = "jdk.JavaThreadStatistics";
-    static final String ALLOCATION = "jdk.ObjectAllocationSample";
     private static final int FRAMES = 4;
 
     private final Duration threshold;
@@ -40,7 +40,8 @@ final class JvmAggregator {
     private final Series processCpu = new Series();
     private final Series machineCpu = new Series();
     private final Series threads = new Series();
-    private long allocatedBytes;
+    /** Heap allocated by all threads so far (terminated ones included), at the window's start. */
+    private final long allocatedAtStart = allocatedBytes();
     private long idleParks;
 
     JvmAggregator(Duration threshold, int topStacks) {
@@ -71,7 +72,6 @@ final class JvmAggregator {
                 machineCpu.add(e.getFloat("machineTotal"));
             }
             case THREADS -> threads.add(e.getLong("activeCount"));
-            case ALLOCATION -> allocatedBytes += e.getLong("weight");
             default -> {
             }
         }
@@ -96,14 +96,20 @@ final class JvmAggregator {
                 Stat.ratio(machineCpu.mean()), "samples", processCpu.count));
         m.put("threads", map("mean", Stat.ratio(threads.mean()), "peak", (long) threads.peak(), "samples",
                 threads.count));
-        m.put("allocation", map("bytes", allocatedBytes, "mbPerSecond",
-                Stat.ratio(windowSeconds > 0 ? allocatedBytes / windowSeconds / (1024 * 1024) : Double.NaN),
-                "source", "jdk.ObjectAllocationSample weights (JFR's estimate)"));
+        long allocated = allocatedBytes() - allocatedAtStart;
+        m.put("allocation", map("bytes", allocated, "mbPerSecond",
+                Stat.ratio(windowSeconds > 0 ? allocated / windowSeconds / (1024 * 1024) : Double.NaN),
+                "source", "ThreadMXBean.getTotalThreadAllocatedBytes (exact; JFR's allocation samples are estimates)"));
         if (outcome != null && outcome.generator() != null) {
             m.put("generator", map("cpuSeconds", Stat.ratio(outcome.generator().cpuSeconds()), "cpuShareOfProcess",
                     Stat.ratio(outcome.generator().cpuShareOfProcess())));
         }
         return m;
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getTotalThreadAllocatedBytes();
     }
 
     /** Periodic samples: mean and peak. */

@@ -10,9 +10,10 @@ import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /**
- * One named phase of one request (e.g. {@code jwt.signature}), committed by {@link Phases}. Disabled
- * unless a recording enables it (the bench's breakdown does), so that it costs one static flag read
- * otherwise. The duration is a field (measured with {@link System#nanoTime()}), not the event's own.
+ * A named phase that ran outside any timed request (phases inside one are carried by its
+ * {@link ServerRequestEvent}); its flag also switches {@link Phases} on. Disabled unless a recording
+ * enables it (the bench's breakdown does), so that it costs one static flag read otherwise. The
+ * duration is a field (measured with {@link System#nanoTime()}), not the event's own.
  */
 @Name(PhaseEvent.NAME)
 @Label("Request phase")
@@ -29,8 +30,4 @@ public final class PhaseEvent extends Event {
     @Label("Duration")
     @Timespan(Timespan.NANOSECONDS)
     long nanos;
-
-    @Label("Request path")
-    @Description("The path of the request the phase belongs to; null outside a timed request")
-    String path;
 }

@@ -11,10 +11,11 @@ package io.jwtbench.bench.runtime.jfr;
  *
  * When no recording enables {@link PhaseEvent} (the normal case), {@link #start()} returns 0 after
  * reading one static flag and {@link #lap}/{@link #end} return at once: no clock read, no allocation.
- * When enabled, each phase is one {@link PhaseEvent} and is added to the current request's
- * {@link ServerRequestEvent} (found through the request's Vert.x context), so the breakdown can
- * subtract named phases from the server time request by request. Phases of one request must not
- * overlap: their sum is meant to be part of the request's time.
+ * When enabled, a phase inside a timed request is added to that request's {@link ServerRequestEvent}
+ * (found through the request's Vert.x context; one event per request, whatever the number of phases),
+ * so the breakdown can subtract named phases from the server time request by request. A phase outside
+ * a timed request becomes a {@link PhaseEvent} of its own. Phases of one request must not overlap:
+ * their sum is meant to be part of the request's time.
  */
 public final class Phases {
     /** Only ever asked isEnabled(), which reads the event class' static configuration. */
@@ -76,13 +77,13 @@ public final class Phases {
     }
 
     private static void commit(String phase, long nanos, RequestTiming timing) {
+        if (timing != null) {
+            timing.add(phase, nanos);
+            return;
+        }
         PhaseEvent event = new PhaseEvent();
         event.phase = phase;
         event.nanos = nanos;
-        if (timing != null) {
-            event.path = timing.path;
-            timing.add(nanos);
-        }
         event.commit();
     }
 }

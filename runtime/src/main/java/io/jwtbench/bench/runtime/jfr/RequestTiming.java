@@ -16,15 +16,32 @@ final class RequestTiming {
     final String path;
     long phasesNanos;
     int phases;
+    final String[] names = new String[ServerRequestEvent.SLOTS];
+    final long[] nanos = new long[ServerRequestEvent.SLOTS];
+    int slots;
+    /** Phases beyond the slots: in phasesNanos, not by name. */
+    int overflow;
 
     RequestTiming(long startNanos, String path) {
         this.startNanos = startNanos;
         this.path = path;
     }
 
-    void add(long nanos) {
-        phasesNanos += nanos;
+    void add(String phase, long time) {
+        phasesNanos += time;
         phases++;
+        for (int i = 0; i < slots; i++) {
+            if (names[i].equals(phase)) {
+                nanos[i] += time;
+                return;
+            }
+        }
+        if (slots < names.length) {
+            names[slots] = phase;
+            nanos[slots++] = time;
+        } else {
+            overflow++;
+        }
     }
 
     /** The current request's timing, or null (not on a request's context, or not timed). */

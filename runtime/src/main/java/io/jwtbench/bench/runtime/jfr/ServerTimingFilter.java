@@ -32,8 +32,7 @@ public final class ServerTimingFilter implements Handler<RoutingContext> {
                 event.path = timing.path;
                 event.status = rc.response().getStatusCode();
                 event.nanos = nanos;
-                event.phasesNanos = timing.phasesNanos;
-                event.phases = timing.phases;
+                event.phases(timing);
                 event.commit();
             });
         }
