@@ -10,6 +10,10 @@ import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.observe.ProcessSampler;
 import io.jwtbench.bench.runtime.observe.VirtualThreadPinning;
+import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
+import io.jwtbench.bench.runtime.jfr.JfrRecorder;
+import io.jwtbench.bench.runtime.jfr.JfrRuns;
+import io.jwtbench.bench.runtime.jfr.JvmExtension;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.health.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
@@ -27,6 +31,7 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
+import io.quarkus.vertx.http.deployment.FilterBuildItem;
 import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
 import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConfig;
@@ -43,6 +48,8 @@ class BenchProcessor {
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
     private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.health.SmokeReadinessCheck";
+    /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
+    private static final int SERVER_TIMING_PRIORITY = Integer.MAX_VALUE / 2;
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -121,5 +128,35 @@ class BenchProcessor {
                 .route(COMPARE + "/:id")
                 .handler(recorder.compareRunHandler())
                 .build());
+    }
+
+    // --- JFR: per-request breakdown, JVM facts, raw recordings (io.jwtbench.bench.runtime.jfr) ---
+
+    /** The shared JFR session holder and the {@code breakdown} and {@code jvm} report sections. */
+    @BuildStep
+    AdditionalBeanBuildItem jfrBeans() {
+        return AdditionalBeanBuildItem.builder()
+                .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class)
+                .setUnremovable().build();
+    }
+
+    /**
+     * Times every request of the application's router from the first filter to the response's end
+     * while a breakdown records (otherwise: one flag read). Ahead of CORS, security and Quarkus REST.
+     */
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    FilterBuildItem serverTimingFilter(JfrRecorder recorder) {
+        return new FilterBuildItem(recorder.serverTimingFilter(), SERVER_TIMING_PRIORITY);
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    RouteBuildItem recordingRoute(NonApplicationRootPathBuildItem paths, JfrRecorder recorder) {
+        return paths.routeBuilder().management()
+                .route(RUNS + "/:id/recording.jfr")
+                .handler(recorder.recordingHandler())
+                .blockingRoute()
+                .build();
     }
 }

@@ -48,4 +48,29 @@ public interface BenchConfig {
 
     /** The start-up smoke bench and its readiness check ({@code quarkus.bench.smoke.*}). */
     io.jwtbench.bench.runtime.health.SmokeConfig smoke();
+
+    /** Per-request breakdown and JVM facts from JFR (runs with {@code "breakdown": true}, the default). */
+    Breakdown breakdown();
+
+    /** Raw JFR recordings kept for runs with {@code "jfr": true}. */
+    Jfr jfr();
+
+    interface Breakdown {
+        /** Contended monitor enters and thread parks at least this long are reported in the {@code jvm} section. */
+        @WithDefault("10ms")
+        Duration lockThreshold();
+
+        /** How many of the most frequent stacks (pinned virtual threads, contention) are reported. */
+        @WithDefault("5")
+        int topStacks();
+    }
+
+    interface Jfr {
+        /** Upper bound of one run's .jfr file; older data is dropped first when a run records more. */
+        @WithDefault("50M")
+        io.quarkus.runtime.configuration.MemorySize maxSize();
+
+        /** Where the .jfr files are kept; default: a {@code jwt-bench-jfr} directory in {@code java.io.tmpdir}. */
+        java.util.Optional<String> directory();
+    }
 }

@@ -1,5 +1,6 @@
 package io.jwtbench.service.validation;
 
+import io.jwtbench.bench.runtime.jfr.Phases;
 import io.jwtbench.service.validation.keys.KeySet;
 import io.jwtbench.service.validation.keys.VerificationKey;
 
@@ -30,6 +31,15 @@ import java.util.concurrent.CompletionStage;
  * object. It is thread-safe and lock-free on the hot path.
  */
 public final class JwtValidator {
+    /** Breakdown phase: size cap, ASCII bytes, SHA-256 and cache lookup (all of a cache hit). */
+    public static final String PHASE_CACHE = "jwt.cache";
+    /** Breakdown phase: three-segment split, base64url, header policy, bounded iss read, issuer and alg. */
+    public static final String PHASE_PARSE = "jwt.parse";
+    /** Breakdown phase: key selection and the JCA verification. */
+    public static final String PHASE_SIGNATURE = "jwt.signature";
+    /** Breakdown phase: full payload parse, claim checks, cache insert. */
+    public static final String PHASE_CLAIMS = "jwt.claims";
+
     private final IssuerRegistry issuers;
     private final long skewSeconds;
     private final int maxTokenLength;
@@ -99,50 +109,65 @@ public final class JwtValidator {
     }
 
     private ValidatedToken attempt(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
-        if (token.length() > maxTokenLength) {
-            throw new InvalidTokenException(Reason.TOKEN_TOO_LARGE,
-                    "token is " + token.length() + " characters, the limit is " + maxTokenLength);
-        }
-        byte[] ascii = token.getBytes(StandardCharsets.US_ASCII);
-        TokenCache.Key cacheKey = null;
-        if (cache != null) {
-            // Looked up before the shape checks: a hit is byte-identical to a token that passed
-            // them. Non-ASCII characters become '?', which no validated token contains.
-            cacheKey = TokenCache.keyOf(ascii);
-            ValidatedToken hit = cache.get(cacheKey);
-            if (hit != null) {
-                try {
-                    checkTimes(hit.expiresAt(), hit.notBefore(), nowSeconds());
-                } catch (InvalidTokenException e) {
-                    cache.invalidate(cacheKey);
-                    throw e.from(issuers.byIss(hit.issuer()));
-                }
-                return hit;
-            }
-        }
-        CompactToken jws = CompactToken.split(token, ascii);
-
-        JoseHeader header = JoseHeader.parse(jws.header());
-        JwsAlgorithm alg = JwsAlgorithm.of(header.alg());
-        if (alg == null) {
-            throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
-                    "alg " + header.alg() + " is not accepted (none, HS* and unknown algorithms never are)");
-        }
-        byte[] payload = jws.payload();
-        Issuer issuer = issuerOf(payload);
+        // Phases of the bench's breakdown, as JFR events: without a recording, no clock read and no
+        // allocation. Each lap ends a phase and starts the next; the finally ends the last one, so
+        // refusals are timed in the phase that refused.
+        long t = Phases.start();
+        String phase = PHASE_CACHE;
         try {
-            if (!issuer.algorithms().contains(alg)) {
+            if (token.length() > maxTokenLength) {
+                throw new InvalidTokenException(Reason.TOKEN_TOO_LARGE,
+                        "token is " + token.length() + " characters, the limit is " + maxTokenLength);
+            }
+            byte[] ascii = token.getBytes(StandardCharsets.US_ASCII);
+            TokenCache.Key cacheKey = null;
+            if (cache != null) {
+                // Looked up before the shape checks: a hit is byte-identical to a token that passed
+                // them. Non-ASCII characters become '?', which no validated token contains.
+                cacheKey = TokenCache.keyOf(ascii);
+                ValidatedToken hit = cache.get(cacheKey);
+                if (hit != null) {
+                    try {
+                        checkTimes(hit.expiresAt(), hit.notBefore(), nowSeconds());
+                    } catch (InvalidTokenException e) {
+                        cache.invalidate(cacheKey);
+                        throw e.from(issuers.byIss(hit.issuer()));
+                    }
+                    return hit;
+                }
+            }
+            t = Phases.lap(phase, t);
+            phase = PHASE_PARSE;
+            CompactToken jws = CompactToken.split(token, ascii);
+
+            JoseHeader header = JoseHeader.parse(jws.header());
+            JwsAlgorithm alg = JwsAlgorithm.of(header.alg());
+            if (alg == null) {
                 throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
-                        "alg " + alg + " is not allowed for issuer " + issuer.name() + " (allowed: " + issuer.algorithms() + ")");
+                        "alg " + header.alg() + " is not accepted (none, HS* and unknown algorithms never are)");
             }
-            verifySignature(jws, header, alg, issuer, mayRefresh);
-            ValidatedToken validated = checkClaims(issuer, header, payload);
-            if (cacheKey != null) {
-                cache.put(cacheKey, validated);
+            byte[] payload = jws.payload();
+            Issuer issuer = issuerOf(payload);
+            try {
+                if (!issuer.algorithms().contains(alg)) {
+                    throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
+                            "alg " + alg + " is not allowed for issuer " + issuer.name() + " (allowed: " + issuer.algorithms() + ")");
+                }
+                t = Phases.lap(phase, t);
+                phase = PHASE_SIGNATURE;
+                verifySignature(jws, header, alg, issuer, mayRefresh);
+                t = Phases.lap(phase, t);
+                phase = PHASE_CLAIMS;
+                ValidatedToken validated = checkClaims(issuer, header, payload);
+                if (cacheKey != null) {
+                    cache.put(cacheKey, validated);
+                }
+                return validated;
+            } catch (InvalidTokenException e) {
+                throw e.from(issuer);
             }
-            return validated;
-        } catch (InvalidTokenException e) {
-            throw e.from(issuer);
+        } finally {
+            Phases.end(phase, t);
         }
     }
 

@@ -17,12 +17,12 @@ import java.util.Map;
 final class ValidationResponses {
 
     record Valid(boolean valid, String issuer, String subject, List<String> audience, long expiresAt,
-            List<String> scopes, List<String> roles, List<String> groups, Map<String, Object> claims) {
+            List<String> scopes, List<String> roles, List<String> groups, Map<String, Object> claims) implements JsonBody {
     }
 
     /** error and reason are absent (not null) where RFC 6750 gives no error code. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Invalid(boolean valid, String error, String reason, String message) {
+    record Invalid(boolean valid, String error, String reason, String message) implements JsonBody {
     }
 
     private ValidationResponses() {

@@ -65,6 +65,7 @@ final class TextSummary {
                     r.model().equals("open") ? String.format(Locale.ROOT, ", %d late starts, max lag %s",
                             r.generator().lateStarts(), time(r.generator().maxScheduleLagMs())) : "");
         }
+        BreakdownText.append(out, r.extensions());
         return out.toString();
     }
 

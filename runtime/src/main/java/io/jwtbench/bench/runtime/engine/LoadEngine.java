@@ -115,8 +115,9 @@ public class LoadEngine {
         latest = run;
         for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,
                 config.historySize());) {
-            oldest.next();
+            String forgotten = oldest.next().id();
             oldest.remove();
+            extensionBeans.forEach(e -> e.forget(forgotten));
         }
         Thread.ofVirtual().name("bench-run-" + id).start(run::execute);
         return run;

@@ -14,7 +14,9 @@ import org.HdrHistogram.Histogram;
 import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.spi.RunOutcome;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.GeneratorStats;
 import io.jwtbench.bench.runtime.stats.LatencyRecording;
@@ -278,9 +280,10 @@ public final class Run {
 
     private List<Active> begin() {
         List<Active> active = new ArrayList<>();
+        RunContext context = new RunContext(id, spec.target(), source.next(0).path(), spec.breakdown(), spec.jfr());
         for (RunExtension e : extensions) {
             try {
-                active.add(new Active(e, e.begin(id, spec.target())));
+                active.add(new Active(e, e.begin(context)));
             } catch (RuntimeException ex) {
                 sections.put(e.section(), Map.of("error", String.valueOf(ex.getMessage())));
             }
@@ -291,7 +294,9 @@ public final class Run {
     private void end(List<Active> active) {
         for (Active a : active) {
             try {
-                Object section = a.observation().end();
+                Object section = a.observation().end(new RunOutcome(measured == null ? 0 : measured.requests(),
+                        measured == null ? 0 : measured.durationSeconds(), measured == null ? null : LatencyStats.of(latency),
+                        generatorStats));
                 if (section != null) {
                     sections.put(a.extension().section(), section);
                 }

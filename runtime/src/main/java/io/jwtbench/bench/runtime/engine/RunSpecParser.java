@@ -18,7 +18,8 @@ import io.jwtbench.bench.runtime.spi.BenchSpecException;
  * field. Target options are not checked here: the target does that in prepare().
  */
 public final class RunSpecParser {
-    static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "duration", "warmup", "timeout");
+    static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "duration", "warmup", "timeout",
+            "breakdown", "jfr");
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
 
     private final SpecLimits limits;
@@ -58,6 +59,9 @@ public final class RunSpecParser {
         Duration timeout = duration("timeout", body.get("timeout"), limits.defaultTimeout(), false,
                 SpecLimits.MAX_TIMEOUT);
 
+        boolean breakdown = bool("breakdown", body.get("breakdown"), true);
+        boolean jfr = bool("jfr", body.get("jfr"), false);
+
         Map<String, Object> options = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> field = it.next();
@@ -65,7 +69,17 @@ public final class RunSpecParser {
                 options.put(field.getKey(), toJava(field.getValue()));
             }
         }
-        return new RunSpec(target, model, connections, rate, duration, warmup, timeout, options);
+        return new RunSpec(target, model, connections, rate, duration, warmup, timeout, options, breakdown, jfr);
+    }
+
+    private static boolean bool(String field, JsonNode node, boolean absent) {
+        if (!present(node)) {
+            return absent;
+        }
+        if (!node.isBoolean()) {
+            throw new BenchSpecException(field, "must be true or false, got " + node);
+        }
+        return node.asBoolean();
     }
 
     private String target(JsonNode node) {

@@ -26,6 +26,20 @@ class RunSpecParserTest {
     }
 
     @Test
+    void breakdownAndJfrAreEngineFieldsNotTargetOptions() throws Exception {
+        RunSpec defaults = parse("{'target':'jwt','connections':1}");
+        assertTrue(defaults.breakdown());
+        assertEquals(false, defaults.jfr());
+        RunSpec spec = parse("{'target':'jwt','connections':1,'breakdown':false,'jfr':true,'tokens':5}");
+        assertEquals(false, spec.breakdown());
+        assertTrue(spec.jfr());
+        assertEquals(Map.of("tokens", 5L), spec.options());
+        assertEquals(false, spec.echo().get("breakdown"));
+        assertEquals("jfr", assertThrows(BenchSpecException.class,
+                () -> parse("{'target':'jwt','connections':1,'jfr':1}")).field());
+    }
+
+    @Test
     void closedModel() throws Exception {
         RunSpec spec = parse("{'target':'jwt','connections':50,'duration':'30s','warmup':'5s'}");
         assertEquals(RunSpec.Model.CLOSED, spec.model());

@@ -1,0 +1,121 @@
+package io.jwtbench.bench.runtime.jfr;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.text.ParseException;
+import java.time.Duration;
+
+import jdk.jfr.Configuration;
+import jdk.jfr.consumer.RecordingStream;
+
+import org.jboss.logging.Logger;
+
+import io.jwtbench.bench.runtime.spi.RunContext;
+
+/**
+ * One run's in-process JFR stream: the events the breakdown and the {@code jvm} section need (and,
+ * with {@code "jfr": true}, JFR's default profile too, kept on disk up to a size and dumped to a file
+ * at the end). Started right before measurement, stopped once right after it, whichever section ends
+ * first; both then read final figures.
+ */
+final class JfrRunSession {
+    private static final Logger LOG = Logger.getLogger(JfrRunSession.class);
+    private static final Duration PERIOD = Duration.ofMillis(500);
+
+    final BreakdownAggregator breakdown;
+    final JvmAggregator jvm;
+    private final RecordingStream stream;
+    private final Path keepAs;
+    private final long startNanos;
+    private final long startEpochNanos;
+    private long stopNanos;
+    private boolean stopped;
+    private Path kept;
+
+    private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs) {
+        this.keepAs = run.keepRecording() ? keepAs : null;
+        this.stream = run.keepRecording() ? new RecordingStream(defaultProfile()) : new RecordingStream();
+        stream.setOrdered(false); // aggregates only: no need to sort events by time
+        if (run.breakdown()) {
+            breakdown = new BreakdownAggregator(run.path());
+            jvm = new JvmAggregator(lockThreshold, topStacks);
+            stream.enable(ServerRequestEvent.class).withThreshold(Duration.ZERO).withoutStackTrace();
+            stream.enable(PhaseEvent.class).withThreshold(Duration.ZERO).withoutStackTrace();
+            stream.enable(JvmAggregator.GC);
+            stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO).withStackTrace();
+            stream.enable(JvmAggregator.MONITOR).withThreshold(lockThreshold).withStackTrace();
+            stream.enable(JvmAggregator.PARK).withThreshold(lockThreshold).withStackTrace();
+            stream.enable(JvmAggregator.CPU).withPeriod(PERIOD);
+            stream.enable(JvmAggregator.THREADS).withPeriod(PERIOD);
+            stream.onEvent(ServerRequestEvent.NAME, breakdown::onRequest);
+            stream.onEvent(PhaseEvent.NAME, breakdown::onPhase);
+            for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
+                    JvmAggregator.PARK, JvmAggregator.CPU, JvmAggregator.THREADS }) {
+                stream.onEvent(name, jvm::on);
+            }
+        } else {
+            breakdown = null;
+            jvm = null;
+        }
+        if (this.keepAs != null) {
+            stream.setMaxSize(maxBytes);
+        }
+        stream.startAsync();
+        startNanos = System.nanoTime();
+        startEpochNanos = epochNanos();
+        if (breakdown != null) {
+            breakdown.from(startEpochNanos);
+        }
+    }
+
+    private static long epochNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    static JfrRunSession start(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs) {
+        return new JfrRunSession(run, lockThreshold, topStacks, maxBytes, keepAs);
+    }
+
+    /** Stops the stream once, after every event recorded so far was consumed; dumps the raw recording if asked. */
+    synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        stopNanos = System.nanoTime();
+        if (breakdown != null) {
+            breakdown.until(epochNanos());
+        }
+        try {
+            stream.stop();
+            if (keepAs != null) {
+                try {
+                    stream.dump(keepAs);
+                    kept = keepAs;
+                } catch (IOException e) {
+                    LOG.warnf(e, "cannot write the run's JFR recording to %s", keepAs);
+                }
+            }
+        } finally {
+            stream.close();
+        }
+    }
+
+    synchronized double windowSeconds() {
+        return ((stopped ? stopNanos : System.nanoTime()) - startNanos) / 1e9;
+    }
+
+    /** The dumped recording, once stopped; null if none was asked for or writing failed. */
+    synchronized Path kept() {
+        return kept;
+    }
+
+    private static Configuration defaultProfile() {
+        try {
+            return Configuration.getConfiguration("default");
+        } catch (IOException | ParseException e) {
+            throw new IllegalStateException("JFR's default configuration is not available", e);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.jwtbench.bench.runtime.jfr;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.spi.RunContext;
+import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.spi.RunOutcome;
+
+/**
+ * The JFR side of runs: one {@link JfrRunSession} per run, shared by the {@code breakdown} and
+ * {@code jvm} sections (one stream parses the events once), and the kept raw recordings, deleted when
+ * their run leaves the engine's history (and at shutdown).
+ */
+@Singleton
+public class JfrRuns {
+    private static final Logger LOG = Logger.getLogger(JfrRuns.class);
+
+    @Inject
+    BenchConfig config;
+
+    private final Map<String, Shared> active = new HashMap<>();
+    private final Map<String, Path> recordings = new ConcurrentHashMap<>();
+
+    private static final class Shared {
+        final JfrRunSession session;
+        int open;
+
+        Shared(JfrRunSession session) {
+            this.session = session;
+        }
+    }
+
+    /** Joins (or starts) the run's session; a no-op observation if the run wants neither breakdown nor recording. */
+    synchronized RunExtension.Observation observe(RunContext run,
+            BiFunction<JfrRunSession, RunOutcome, Object> section) {
+        if (!run.breakdown() && !run.keepRecording()) {
+            return () -> null;
+        }
+        Shared shared = active.get(run.id());
+        if (shared == null) {
+            shared = new Shared(JfrRunSession.start(run, config.breakdown().lockThreshold(),
+                    Math.max(1, config.breakdown().topStacks()), config.jfr().maxSize().asLongValue(),
+                    run.keepRecording() ? fileFor(run.id()) : null));
+            active.put(run.id(), shared);
+        }
+        shared.open++;
+        Shared joined = shared;
+        return new RunExtension.Observation() {
+            @Override
+            public Object end() {
+                return end(null);
+            }
+
+            @Override
+            public Object end(RunOutcome outcome) {
+                joined.session.stop();
+                release(run.id(), joined);
+                return section.apply(joined.session, outcome);
+            }
+        };
+    }
+
+    private synchronized void release(String runId, Shared shared) {
+        if (--shared.open <= 0 && active.get(runId) == shared) {
+            active.remove(runId);
+        }
+        Path kept = shared.session.kept();
+        if (kept != null) {
+            recordings.put(runId, kept);
+        }
+    }
+
+    /** The run's kept .jfr file, if it asked for one and it was written. */
+    public Optional<Path> recording(String runId) {
+        return Optional.ofNullable(recordings.get(runId)).filter(Files::isRegularFile);
+    }
+
+    void forget(String runId) {
+        Path file = recordings.remove(runId);
+        if (file != null) {
+            delete(file);
+        }
+    }
+
+    @PreDestroy
+    void deleteAll() {
+        recordings.values().forEach(JfrRuns::delete);
+        recordings.clear();
+    }
+
+    private Path fileFor(String runId) {
+        Path dir = Path.of(config.jfr().directory().orElse(System.getProperty("java.io.tmpdir") + "/jwt-bench-jfr"));
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the JFR directory " + dir, e);
+        }
+        return dir.resolve("run-" + runId + ".jfr");
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.warnf("cannot delete %s: %s", file, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.jwtbench.bench.runtime.spi;
+
+/**
+ * What a {@link RunExtension} learns about a run when its measured phase begins.
+ *
+ * @param id the run's id
+ * @param target the target's name
+ * @param path the path of the run's (first) request: the traffic the run measures, e.g. {@code /jwt/validate}
+ * @param breakdown the spec's {@code breakdown} flag (default true): whether per-request observation is wanted
+ * @param keepRecording the spec's {@code jfr} flag (default false): whether a raw JFR recording should be kept
+ */
+public record RunContext(String id, String target, String path, boolean breakdown, boolean keepRecording) {
+}
