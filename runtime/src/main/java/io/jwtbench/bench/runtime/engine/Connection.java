@@ -4,7 +4,6 @@ import io.jwtbench.bench.runtime.spi.BenchRequest;
 import io.jwtbench.bench.runtime.stats.Tally;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
@@ -42,8 +41,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private final ChannelFutureListener connectListener = this::connectDone;
 
     private State state = State.CLOSED;
-    private Channel channel;
-    private ChannelHandlerContext ctx;
+    private BenchChannel channel;
     /** Reused for every request while Netty is done with it: no allocation per send. */
     private ByteBuf out;
     // the request in flight
@@ -65,7 +63,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     void connect() {
         state = State.CONNECTING;
         ChannelFuture connecting = bootstrap.connect(pool.sender.address);
-        channel = connecting.channel();
+        channel = (BenchChannel) connecting.channel();
         pool.sender.client.track(channel);
         connecting.addListener(connectListener);
     }
@@ -86,7 +84,6 @@ final class Connection extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
-        this.ctx = ctx;
         state = State.IDLE;
         pool.idle(this);
     }
@@ -102,7 +99,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
             if (buf != null) {
                 buf.release(); // Netty may still hold it: it frees it after the write
             }
-            buf = out = ctx.alloc().directBuffer(Math.max(wire.length, 512));
+            buf = out = channel.alloc().directBuffer(Math.max(wire.length, 512));
         }
         buf.clear().writeBytes(wire);
         parser.reset(request.method() == HttpMethod.HEAD);
@@ -110,31 +107,36 @@ final class Connection extends ChannelInboundHandlerAdapter {
         intendedNanos = intended;
         state = State.AWAITING_RESPONSE;
         sentNanos = System.nanoTime();
-        ctx.writeAndFlush(buf.retain(), ctx.voidPromise());
+        channel.writeNow(buf);
     }
 
+    /** Netty's path for received bytes; {@link BenchChannel} calls {@link #received} directly instead. */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
         try {
-            if (ctx.channel() != channel) {
-                return;
-            }
-            switch (state) {
-                case AWAITING_RESPONSE, READING_HEADERS, READING_BODY -> {
-                    int parsed = parser.feed(in);
-                    if (parsed == ResponseParser.NEED_MORE) {
-                        state = parser.readingBody() ? State.READING_BODY : State.READING_HEADERS;
-                    } else if (parsed == ResponseParser.MALFORMED) {
-                        fail(Tally.Failure.RESET);
-                    } else {
-                        complete(in.isReadable());
-                    }
-                }
-                default -> reconnect(); // bytes nobody asked for: this connection is out of step
+            if (ctx.channel() == channel) {
+                received(in);
             }
         } finally {
             in.release();
+        }
+    }
+
+    /** Bytes from the socket of the current channel; {@code in} is only valid during the call. */
+    void received(ByteBuf in) {
+        switch (state) {
+            case AWAITING_RESPONSE, READING_HEADERS, READING_BODY -> {
+                int parsed = parser.feed(in);
+                if (parsed == ResponseParser.NEED_MORE) {
+                    state = parser.readingBody() ? State.READING_BODY : State.READING_HEADERS;
+                } else if (parsed == ResponseParser.MALFORMED) {
+                    fail(Tally.Failure.RESET);
+                } else {
+                    complete(in.isReadable());
+                }
+            }
+            default -> reconnect(); // bytes nobody asked for: this connection is out of step
         }
     }
 
@@ -178,9 +180,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     /** Closes the current channel, if any; its later events are ignored. */
     void dropChannel() {
-        Channel ch = channel;
+        BenchChannel ch = channel;
         channel = null;
-        ctx = null;
         state = State.CLOSED;
         if (ch != null) {
             ch.close();

@@ -5,13 +5,12 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoop;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
@@ -44,12 +43,12 @@ final class Http1Client {
         this.channels = new DefaultChannelGroup("bench-generator", loops[0]);
     }
 
-    /** A bootstrap for one connection's channels, all on {@code loop}, all handled by {@code handler}. */
-    Bootstrap bootstrap(EventLoop loop, ChannelHandler handler) {
-        return new Bootstrap().group(loop).channel(NioSocketChannel.class)
+    /** A bootstrap for one connection's channels, all on {@code loop}. */
+    Bootstrap bootstrap(EventLoop loop, Connection connection) {
+        return new Bootstrap().group(loop).channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(connection))
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis)
-                .handler(handler);
+                .handler(connection);
     }
 
     /** Closed with the generator, whatever state it is in. */
