@@ -9,8 +9,8 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 
 /**
  * A Netty NIO socket channel with the generator's hot path cut short, the way wrk talks to its
- * sockets: a readable socket is read into one reused buffer that goes straight to the
- * {@link Connection} (no pooled buffer per read, no pipeline), and a request is written straight to
+ * sockets: a readable socket is read into its event loop's one read buffer, which goes straight to
+ * the {@link Connection} (no buffer per read, no pipeline), and a request is written straight to
  * the socket when nothing is queued (no outbound buffer entry, no pipeline). Connecting, closing,
  * events and the rare partial write stay with Netty.
  */
@@ -21,7 +21,6 @@ final class BenchChannel extends NioSocketChannel {
     private static final int MAX_READS = 16;
 
     private final Connection connection;
-    private ByteBuf readBuffer;
 
     BenchChannel(Connection connection) {
         this.connection = connection;
@@ -56,25 +55,10 @@ final class BenchChannel extends NioSocketChannel {
         writeAndFlush(buf.retainedSlice(), voidPromise()); // the rest when the socket is writable again
     }
 
-    @Override
-    protected void doClose() throws Exception {
-        try {
-            super.doClose();
-        } finally {
-            if (readBuffer != null) {
-                readBuffer.release();
-                readBuffer = null;
-            }
-        }
-    }
-
     private final class DirectUnsafe extends AbstractNioUnsafe {
         @Override
         public void read() {
-            ByteBuf buf = readBuffer;
-            if (buf == null) {
-                buf = readBuffer = alloc().directBuffer(READ_BUFFER_BYTES, READ_BUFFER_BYTES);
-            }
+            ByteBuf buf = connection.pool.readBuffer; // shared by the loop's channels, read one at a time
             SocketChannel socket = javaChannel();
             try {
                 for (int reads = 0; reads < MAX_READS; reads++) {

@@ -35,7 +35,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
         CLOSED
     }
 
-    private final ConnectionPool pool;
+    final ConnectionPool pool;
     private final Bootstrap bootstrap;
     private final ResponseParser parser = new ResponseParser();
     private final ChannelFutureListener connectListener = this::connectDone;

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
 import io.vertx.core.Context;
 
@@ -34,6 +36,12 @@ final class ConnectionPool {
     private final int stride;
     private volatile boolean stopped;
     private ScheduledFuture<?> sweeper;
+    /**
+     * Where {@link BenchChannel} reads; the parser keeps nothing of it past a call (a line split
+     * across reads is copied), so the loop's channels share it. Released when the pool stops.
+     */
+    final ByteBuf readBuffer = ByteBufAllocator.DEFAULT.directBuffer(BenchChannel.READ_BUFFER_BYTES,
+            BenchChannel.READ_BUFFER_BYTES);
 
     // open model: due requests waiting for a connection, a ring of (sequence, intended, queued at)
     private long[] queue = new long[3 * 64];
@@ -80,6 +88,7 @@ final class ConnectionPool {
                 c.release();
             }
             queueSize = 0;
+            readBuffer.release(); // the channels are closed: no read can come
         });
     }
 
