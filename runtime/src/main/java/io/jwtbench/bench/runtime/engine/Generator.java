@@ -9,26 +9,23 @@ import java.util.concurrent.TimeUnit;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.PoolOptions;
 
 /**
- * The load generator of one run: a Vert.x instance of its own (so client callbacks never queue behind
- * the application's server handlers on the same event loops) with one HTTP/1.1 client, keep-alive,
- * no pipelining, pool size = connections. Created per run and closed after it: nothing of the bench
- * runs while no run does.
+ * The load generator of one run: a Vert.x instance of its own (so its I/O never queues behind the
+ * application's server handlers on the same event loops) with one raw HTTP/1.1 client
+ * ({@link Http1Client}: Netty channels on those loops, keep-alive, no pipelining, {@code connections}
+ * connections). Created per run and closed after it: nothing of the bench runs while no run does.
  */
 final class Generator implements AutoCloseable {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     final Vertx vertx;
-    final HttpClient client;
+    final Http1Client client;
     /** One context per event loop, requests are issued from these. */
     final Context[] eventLoops;
     private final Thread[] threads;
 
-    private Generator(Vertx vertx, HttpClient client, Context[] eventLoops, Thread[] threads) {
+    private Generator(Vertx vertx, Http1Client client, Context[] eventLoops, Thread[] threads) {
         this.vertx = vertx;
         this.client = client;
         this.eventLoops = eventLoops;
@@ -54,10 +51,7 @@ final class Generator implements AutoCloseable {
             if (!found.await(10, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the generator's event loops did not start");
             }
-            HttpClient client = vertx.createHttpClient(
-                    new HttpClientOptions().setKeepAlive(true).setPipelining(false)
-                            .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis())),
-                    new PoolOptions().setHttp1MaxSize(connections).setMaxWaitQueueSize(-1));
+            Http1Client client = new Http1Client(contexts, connections, timeout);
             return new Generator(vertx, client, contexts, threads);
         } catch (InterruptedException | RuntimeException e) {
             vertx.close();
@@ -85,8 +79,8 @@ final class Generator implements AutoCloseable {
     @Override
     public void close() {
         try {
-            client.close().compose(v -> vertx.close()).toCompletionStage().toCompletableFuture().get(5,
-                    TimeUnit.SECONDS);
+            client.close(2_000);
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
             vertx.close(); // best effort; daemon threads never keep the app alive
         }

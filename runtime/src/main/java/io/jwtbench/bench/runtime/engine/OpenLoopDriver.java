@@ -8,9 +8,10 @@ import io.vertx.core.Context;
 
 /**
  * Open model, like wrk2: requests leave on the {@link Pacer}'s schedule whether or not earlier ones
- * were answered, through a pool of {@code connections} connections (a request that finds no free
- * connection waits in the pool's queue; that wait is counted). With several event loops, loop
- * {@code i} sends the requests {@code i, i+n, i+2n, ...} of the one global schedule.
+ * were answered, through a pool of {@code connections} connections spread over the event loops (a
+ * request that finds no idle connection of its loop waits in that {@link ConnectionPool}'s queue;
+ * that wait is counted). With n loops carrying connections, loop {@code i} sends the requests
+ * {@code i, i+n, i+2n, ...} of the one global schedule.
  *
  * <p>
  * Vert.x timers have millisecond granularity, so each wake-up sends every request that has become
@@ -26,17 +27,17 @@ final class OpenLoopDriver implements LoadDriver {
 
     private final RequestSender sender;
     private final RequestSource source;
-    private final Context[] eventLoops;
     private final Pacer pacer;
     private final Measurement measurement;
     private volatile boolean running;
+    private volatile ConnectionPool[] pools;
     private long startNanos;
 
+    /** @param eventLoops as the sender's client uses them, kept for the call site */
     OpenLoopDriver(RequestSender sender, RequestSource source, Context[] eventLoops, int rate,
             Measurement measurement) {
         this.sender = sender;
         this.source = source;
-        this.eventLoops = eventLoops;
         this.pacer = new Pacer(rate);
         this.measurement = measurement;
     }
@@ -45,24 +46,31 @@ final class OpenLoopDriver implements LoadDriver {
     public void start(long startNanos) {
         this.startNanos = startNanos;
         running = true;
-        for (int i = 0; i < eventLoops.length; i++) {
-            Lane lane = new Lane(eventLoops[i], i);
-            eventLoops[i].runOnContext(v -> lane.tick());
+        ConnectionPool[] started = sender.startPools(source, true);
+        pools = started;
+        for (int i = 0; i < started.length; i++) {
+            Lane lane = new Lane(started[i], i, started.length);
+            started[i].context.runOnContext(v -> lane.tick());
         }
     }
 
     @Override
     public void stop() {
         running = false;
+        RequestSender.stopAll(pools);
     }
 
     /** One event loop's share of the schedule; touched only by that loop. */
     private final class Lane {
+        private final ConnectionPool pool;
         private final Context loop;
+        private final int lanes;
         private long next;
 
-        Lane(Context loop, int first) {
-            this.loop = loop;
+        Lane(ConnectionPool pool, int first, int lanes) {
+            this.pool = pool;
+            this.loop = pool.context;
+            this.lanes = lanes;
             this.next = first;
         }
 
@@ -79,9 +87,8 @@ final class OpenLoopDriver implements LoadDriver {
                 if (tally != null) {
                     tally.scheduled(lag, lag > LATE_START_NANOS);
                 }
-                sender.send(source.next(next), intended, failed -> {
-                });
-                next += eventLoops.length;
+                pool.submit(next, intended);
+                next += lanes;
                 sent++;
             }
             if (!running) {
