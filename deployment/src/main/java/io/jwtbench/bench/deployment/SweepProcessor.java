@@ -2,7 +2,6 @@ package io.jwtbench.bench.deployment;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.SweepRecorder;
-import io.jwtbench.bench.runtime.resources.ResourceSampler;
 import io.jwtbench.bench.runtime.sweep.Sweeps;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
@@ -14,8 +13,7 @@ import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
 
 /**
- * Sweeps and reports, beside {@link BenchProcessor}: the sweep registry, the {@code resources}
- * report section (process CPU and threads of every run), and the routes
+ * Sweeps and reports, beside {@link BenchProcessor}: the sweeps (run series of kind {@code sweep}), and the routes
  * {@code /q/bench/sweeps[/:id[/report.html|/benchmark-data.json]]},
  * {@code /q/bench/runs/:id/report.html}, {@code /q/bench/runs/:id/benchmark-data.json} and
  * {@code /q/bench/report.html?runs=..}.
@@ -26,7 +24,7 @@ class SweepProcessor {
 
     @BuildStep
     AdditionalBeanBuildItem beans() {
-        return AdditionalBeanBuildItem.builder().addBeanClasses(Sweeps.class, ResourceSampler.class).setUnremovable()
+        return AdditionalBeanBuildItem.builder().addBeanClasses(Sweeps.class).setUnremovable()
                 .build();
     }
 

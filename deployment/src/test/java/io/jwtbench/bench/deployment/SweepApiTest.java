@@ -51,7 +51,7 @@ class SweepApiTest {
             }
             // each step is an ordinary run
             given().get("/q/bench/runs/" + row.get("runId")).then().statusCode(200)
-                    .body("resources.threadsPeak", not(equalTo(null)));
+                    .body("jvm.threads.peak", not(equalTo(null)));
         }
         assertNotNull(s.get("analysis.knee.found"));
         assertNotNull(s.get("analysis.usl.sigma"));

@@ -159,7 +159,7 @@ class ExecutionModelsTest {
         int pinned = c.getInt("rows[1].pinnedVirtualThreads");
         assertTrue(pinned > 0, "virtual threads blocking in <clinit> are pinned: " + pinned);
         JsonPath run = given().get("/q/bench/runs/" + c.getString("rows[1].runId")).then().extract().jsonPath();
-        assertTrue(run.getString("virtualThreadPinning.topFrames[0].frame").contains("SlowInit"),
-                run.getString("virtualThreadPinning.topFrames"));
+        assertTrue(run.getString("jvm.pinnedVirtualThreads.topStacks[0].stack").contains("SlowInit"),
+                run.getString("jvm.pinnedVirtualThreads.topStacks"));
     }
 }

@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.analysis.UslFit;
-import io.jwtbench.bench.runtime.resources.ResourceSampler;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.SecondStats;
@@ -230,7 +230,7 @@ public final class HtmlReport {
         for (Labelled l : runs) {
             RunReport r = l.report();
             LatencyStats lat = r.latency();
-            Map<?, ?> res = r.extensions().get(ResourceSampler.SECTION) instanceof Map<?, ?> m ? m : Map.of();
+            JvmFacts jvm = JvmFacts.of(r);
             String load = r.spec().containsKey("rate") ? r.spec().get("rate") + " req/s"
                     : r.spec().get("connections") + " conn";
             t.append("<tr><td>").append(Html.escape(l.label())).append("</td><td>").append(r.status())
@@ -243,8 +243,8 @@ public final class HtmlReport {
             } else {
                 cells(t, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
             }
-            cells(t, res.get("cpuPercentPeak") instanceof Number n ? Html.fixed(n.doubleValue(), 0) + "%" : "-",
-                    res.get("threadsPeak") == null ? "-" : String.valueOf(res.get("threadsPeak")));
+            cells(t, Double.isNaN(jvm.cpuSharePeak()) ? "-" : Html.fixed(100 * jvm.cpuSharePeak(), 0) + "%",
+                    jvm.value("threads", "peak") == null ? "-" : String.valueOf(jvm.value("threads", "peak")));
             t.append("</tr>");
         }
         t.append("</table>");
