@@ -15,12 +15,14 @@ import io.quarkus.vertx.http.deployment.RouteBuildItem;
 /**
  * Sweeps and reports, beside {@link BenchProcessor}: the sweeps (run series of kind {@code sweep}), and the routes
  * {@code /q/bench/sweeps[/:id[/report.html|/benchmark-data.json]]},
- * {@code /q/bench/runs/:id/report.html}, {@code /q/bench/runs/:id/benchmark-data.json} and
+ * {@code /q/bench/runs/:id/report.html}, {@code /q/bench/runs/:id/benchmark-data.json},
+ * {@code /q/bench/compare/:id/report.html}, {@code /q/bench/compare/:id/benchmark-data.json} and
  * {@code /q/bench/report.html?runs=..}.
  */
 class SweepProcessor {
     private static final String SWEEPS = "bench/sweeps";
     private static final String RUNS = "bench/runs";
+    private static final String COMPARE = "bench/compare";
 
     @BuildStep
     AdditionalBeanBuildItem beans() {
@@ -47,6 +49,10 @@ class SweepProcessor {
                 .handler(recorder.reportHandler("RUN_HTML")).blockingRoute().build());
         routes.produce(paths.routeBuilder().management().route(RUNS + "/:id/benchmark-data.json")
                 .handler(recorder.reportHandler("RUN_DATA")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/report.html")
+                .handler(recorder.reportHandler("COMPARE_HTML")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/benchmark-data.json")
+                .handler(recorder.reportHandler("COMPARE_DATA")).blockingRoute().build());
         routes.produce(paths.routeBuilder().management().route("bench/report.html")
                 .handler(recorder.reportHandler("RUNS_HTML")).blockingRoute().build());
     }

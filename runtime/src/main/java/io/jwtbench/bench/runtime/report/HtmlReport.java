@@ -75,17 +75,7 @@ public final class HtmlReport {
         if (!rps.isEmpty()) {
             body.append(rps.render()).append(p99.render());
         }
-        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
-        for (Labelled l : runs) {
-            Object section = l.report().extensions().get("breakdown");
-            Map<String, Double> cats = section == null ? Map.of() : Breakdowns.categories(section);
-            if (!cats.isEmpty()) {
-                bars.put(l.label(), cats);
-            }
-        }
-        if (!bars.isEmpty()) {
-            body.append(StackedBars.render("Where the time went (breakdown)", bars));
-        }
+        body.append(breakdownBars("Where the time went (mean per request)", runs));
         body.append("</div>");
         return page(title, body.toString());
     }
@@ -161,17 +151,7 @@ public final class HtmlReport {
         if (!curves.isEmpty()) {
             body.append(curves.render());
         }
-        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
-        for (Labelled l : labelled) {
-            Object section = l.report().extensions().get("breakdown");
-            Map<String, Double> cats = section == null ? Map.of() : Breakdowns.categories(section);
-            if (!cats.isEmpty()) {
-                bars.put(l.label(), cats);
-            }
-        }
-        if (!bars.isEmpty()) {
-            body.append(StackedBars.render("Where the time went, per step (breakdown)", bars));
-        }
+        body.append(breakdownBars("Where the time went, per step (mean per request)", labelled));
         body.append("</div><h2>Steps</h2><ul>");
         for (SweepStep st : s.steps()) {
             String id = st.report().id();
@@ -221,6 +201,18 @@ public final class HtmlReport {
             ticks.add(new SvgChart.Tick(t, labels[t]));
         }
         return chart.xTicks(ticks);
+    }
+
+    /** One bar per run: its named phases, the framework remainder and the time outside the server; "" if none. */
+    private static String breakdownBars(String title, List<Labelled> runs) {
+        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+        for (Labelled l : runs) {
+            Map<String, Double> segments = Breakdowns.categories(l.report().extensions().get("breakdown"));
+            if (!segments.isEmpty()) {
+                bars.put(l.label(), segments);
+            }
+        }
+        return bars.isEmpty() ? "" : StackedBars.render(title, bars);
     }
 
     private static String runTable(List<Labelled> runs) {
