@@ -31,7 +31,8 @@ class BreakdownTest {
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
             .withApplicationRoot(jar -> jar.addClasses(PhasedTarget.class))
             .overrideRuntimeConfigKey("quarkus.bench.history-size", "2")
-            .overrideRuntimeConfigKey("quarkus.bench.jfr.directory", JFR_DIR.toString());
+            .overrideRuntimeConfigKey("quarkus.bench.jfr.directory", JFR_DIR.toString())
+            .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
     static JsonPath run(String json) {
         return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).queryParam("wait", "true")
