@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.api;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -189,14 +191,6 @@ final class CompareView {
 
     private static String dash(Object v) {
         return v == null ? "-" : String.valueOf(v);
-    }
-
-    private static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

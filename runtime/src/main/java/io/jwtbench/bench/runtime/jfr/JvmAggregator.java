@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.jfr;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,7 +12,6 @@ import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
-
 
 /**
  * The JFR part of the {@code jvm} section, over the measured window: GC pauses, pinned virtual
@@ -172,13 +173,5 @@ final class JvmAggregator {
             }
         }
         return out.length() == 0 ? "(jdk frames only)" : out.toString();
-    }
-
-    static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 }

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.observe;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.LinkedHashMap;
@@ -138,13 +140,5 @@ public final class ProcessSampler {
 
     static Object round(double v) {
         return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1000) / 1000.0;
-    }
-
-    static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 }
