@@ -8,8 +8,6 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
-import io.jwtbench.bench.runtime.observe.ProcessSampler;
-import io.jwtbench.bench.runtime.observe.VirtualThreadPinning;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRecorder;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
@@ -59,8 +57,7 @@ class BenchProcessor {
     /** The engine, and every target/extension the application declares, even if nothing injects them. */
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(LoadEngine.class, ServerPorts.class, RunSeriesHistory.class,
-                ProcessSampler.class, VirtualThreadPinning.class)
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(LoadEngine.class, ServerPorts.class, RunSeriesHistory.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
     }

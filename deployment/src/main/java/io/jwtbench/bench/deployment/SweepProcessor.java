@@ -2,7 +2,6 @@ package io.jwtbench.bench.deployment;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
 import io.jwtbench.bench.runtime.SweepRecorder;
-import io.jwtbench.bench.runtime.resources.ResourceSampler;
 import io.jwtbench.bench.runtime.sweep.Sweeps;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
@@ -14,19 +13,20 @@ import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
 
 /**
- * Sweeps and reports, beside {@link BenchProcessor}: the sweep registry, the {@code resources}
- * report section (process CPU and threads of every run), and the routes
+ * Sweeps and reports, beside {@link BenchProcessor}: the sweeps (run series of kind {@code sweep}), and the routes
  * {@code /q/bench/sweeps[/:id[/report.html|/benchmark-data.json]]},
- * {@code /q/bench/runs/:id/report.html}, {@code /q/bench/runs/:id/benchmark-data.json} and
+ * {@code /q/bench/runs/:id/report.html}, {@code /q/bench/runs/:id/benchmark-data.json},
+ * {@code /q/bench/compare/:id/report.html}, {@code /q/bench/compare/:id/benchmark-data.json} and
  * {@code /q/bench/report.html?runs=..}.
  */
 class SweepProcessor {
     private static final String SWEEPS = "bench/sweeps";
     private static final String RUNS = "bench/runs";
+    private static final String COMPARE = "bench/compare";
 
     @BuildStep
     AdditionalBeanBuildItem beans() {
-        return AdditionalBeanBuildItem.builder().addBeanClasses(Sweeps.class, ResourceSampler.class).setUnremovable()
+        return AdditionalBeanBuildItem.builder().addBeanClasses(Sweeps.class).setUnremovable()
                 .build();
     }
 
@@ -49,6 +49,10 @@ class SweepProcessor {
                 .handler(recorder.reportHandler("RUN_HTML")).blockingRoute().build());
         routes.produce(paths.routeBuilder().management().route(RUNS + "/:id/benchmark-data.json")
                 .handler(recorder.reportHandler("RUN_DATA")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/report.html")
+                .handler(recorder.reportHandler("COMPARE_HTML")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/benchmark-data.json")
+                .handler(recorder.reportHandler("COMPARE_DATA")).blockingRoute().build());
         routes.produce(paths.routeBuilder().management().route("bench/report.html")
                 .handler(recorder.reportHandler("RUNS_HTML")).blockingRoute().build());
     }

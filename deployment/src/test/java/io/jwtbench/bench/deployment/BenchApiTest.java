@@ -30,7 +30,8 @@ class BenchApiTest {
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
             .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
             .overrideRuntimeConfigKey("quarkus.bench.max-connections", "100")
-            .overrideRuntimeConfigKey("quarkus.bench.max-duration", "1m");
+            .overrideRuntimeConfigKey("quarkus.bench.max-duration", "1m")
+            .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
     static Response post(String json) {
         return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).post("/q/bench/runs");

@@ -31,7 +31,8 @@ class BreakdownTest {
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
             .withApplicationRoot(jar -> jar.addClasses(PhasedTarget.class))
             .overrideRuntimeConfigKey("quarkus.bench.history-size", "2")
-            .overrideRuntimeConfigKey("quarkus.bench.jfr.directory", JFR_DIR.toString());
+            .overrideRuntimeConfigKey("quarkus.bench.jfr.directory", JFR_DIR.toString())
+            .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
     static JsonPath run(String json) {
         return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).queryParam("wait", "true")
@@ -89,6 +90,9 @@ class BreakdownTest {
         assertTrue(d(r, "jvm.generator.cpuShareOfProcess") > 0, "generator share");
         assertNotNull(r.get("jvm.contention.threadPark.count"));
         assertNotNull(r.get("jvm.pinnedVirtualThreads.count"));
+        assertTrue(r.getBoolean("jvm.jfr"));
+        assertTrue(d(r, "jvm.processCpu.peakCores") >= d(r, "jvm.processCpu.meanCores"), "peak >= mean");
+        assertNotNull(r.get("jvm.hostCpu.mean"), "host CPU sampled");
 
         String text = given().accept("text/plain").get("/q/bench/runs/" + r.getString("id")).asString();
         assertTrue(text.contains("Where the time goes") && text.contains("probe.slow") && text.contains("framework remainder"),
@@ -96,12 +100,18 @@ class BreakdownTest {
     }
 
     @Test
-    void breakdownOffLeavesNoSectionsAndRecordingIsKeptUntilForgotten() throws IOException {
+    void breakdownOffLeavesNoJfrFiguresAndRecordingIsKeptUntilForgotten() throws IOException {
         JsonPath off = run("{'target':'phased','connections':1,'duration':'500ms','breakdown':false}");
         assertEquals("DONE", off.getString("status"));
         assertFalse(off.getBoolean("spec.breakdown"));
         assertNull(off.get("breakdown"));
-        assertNull(off.get("jvm"));
+        // no JFR: the jvm section keeps only its sampled figures
+        assertFalse(off.getBoolean("jvm.jfr"));
+        assertTrue(d(off, "jvm.processCpu.mean") > 0, "process CPU sampled without JFR");
+        assertTrue(off.getInt("jvm.threads.peak") > 5, "threads sampled without JFR");
+        assertNull(off.get("jvm.gc"));
+        assertNull(off.get("jvm.pinnedVirtualThreads"));
+        assertNull(off.get("jvm.contention"));
         given().get("/q/bench/runs/" + off.getString("id") + "/recording.jfr").then().statusCode(404);
         given().get("/q/bench/runs/nope/recording.jfr").then().statusCode(404);
 

@@ -37,7 +37,7 @@ class ReportBrowserTest {
 
     @RegisterExtension
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, FakeBreakdown.class))
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
             .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
     /** The series colours of the charts (SvgChart.PALETTE): blue, red, green. */

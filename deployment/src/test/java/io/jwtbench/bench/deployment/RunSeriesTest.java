@@ -78,6 +78,26 @@ class RunSeriesTest {
     }
 
     @Test
+    void stopUnlessDoneEndsTheSeriesWhenAStepIsCancelledAndPausesHoldTheBench() throws Exception {
+        RunSeries series = RunSeries.start(engine, history, "test", List.of(step("a", "0.3S"), step("b", "5S"), step("c", "5S")),
+                new RunSeries.Options(Duration.ofMillis(800), true, "plan"));
+        assertEquals("plan", series.plan());
+        while (series.results().isEmpty() || !series.results().get(0).report().status().isTerminal()) {
+            Thread.sleep(20);
+        }
+        assertTrue(engine.activeRun().isEmpty(), "in the pause");
+        assertEquals(series.id(), engine.busyWith().orElse(null), "the pause is the series' too");
+        while (series.current().isEmpty() || series.current().get().report().status() != RunStatus.RUNNING) {
+            Thread.sleep(20);
+        }
+        series.current().get().cancel(); // the step alone, as DELETE /q/bench/runs/{id} would
+        series.finished().get(10, TimeUnit.SECONDS);
+        assertEquals(RunSeries.Status.CANCELLED, series.status());
+        assertEquals(2, series.results().size(), "c never started");
+        assertTrue(engine.busyWith().isEmpty());
+    }
+
+    @Test
     void cancelStopsTheCurrentRunAndSkipsTheRest() throws Exception {
         RunSeries series = RunSeries.start(engine, history, "test",
                 List.of(step("a", "5S"), step("b", "5S"), step("c", "5S")));

@@ -23,7 +23,7 @@ class SweepApiTest {
 
     @RegisterExtension
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, FakeBreakdown.class))
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
             .overrideRuntimeConfigKey("quarkus.bench.max-connections", "100")
             .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
@@ -51,7 +51,7 @@ class SweepApiTest {
             }
             // each step is an ordinary run
             given().get("/q/bench/runs/" + row.get("runId")).then().statusCode(200)
-                    .body("resources.threadsPeak", not(equalTo(null)));
+                    .body("jvm.threads.peak", not(equalTo(null)));
         }
         assertNotNull(s.get("analysis.knee.found"));
         assertNotNull(s.get("analysis.usl.sigma"));
@@ -108,6 +108,27 @@ class SweepApiTest {
                 .body(containsString("<svg"));
         given().get("/q/bench/runs/nope/report.html").then().statusCode(404);
         given().get("/q/bench/sweeps/nope/report.html").then().statusCode(404);
+    }
+
+    @Test
+    void theSweepHoldsTheBenchBetweenItsSteps() throws InterruptedException {
+        String location = post("{'target':'probe','connections':[1,2],'duration':'300ms','pause':'3s'}").then()
+                .statusCode(202).extract().header("Location");
+        String id = location.substring(location.lastIndexOf('/') + 1);
+        try {
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (!"DONE".equals(given().get(location).jsonPath().getString("steps[0].status"))) {
+                assertTrue(System.currentTimeMillis() < deadline, "step 1 never ended");
+                Thread.sleep(50);
+            }
+            // in the pause between steps 1 and 2: no run is active, yet the bench is the sweep's
+            given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"duration\":\"1s\"}")
+                    .post("/q/bench/runs").then().statusCode(409).body("runningId", equalTo(id));
+            post("{'target':'probe','connections':[1]}").then().statusCode(409)
+                    .body("error", equalTo("sweep in progress"), "runningId", equalTo(id));
+        } finally {
+            given().delete(location).then().statusCode(200);
+        }
     }
 
     @Test

@@ -119,6 +119,21 @@ class ExecutionModelsTest {
             assertTrue(text.contains("\n" + model + " "), text);
         }
         assertTrue(text.contains(System.getProperty("java.runtime.version")), text);
+
+        // the compare as one HTML page (one colour per model, the service's phases as stacked bars) and as benchmark-data.json
+        String html = given().get("/q/bench/compare/" + c.getString("id") + "/report.html").then().statusCode(200)
+                .contentType(containsString("text/html")).extract().asString();
+        for (String model : models) {
+            assertTrue(html.contains(">" + model + "<") || html.contains(">" + model + " ("), "model " + model + " in " + html);
+        }
+        assertTrue(html.contains("Latency by percentile") && html.contains("Where the time went"), html);
+        assertTrue(html.contains("jwt.") && html.contains("framework remainder")
+                && html.contains("outside the server"), "real breakdown phases as the bars' segments");
+        JsonPath data = given().get("/q/bench/compare/" + c.getString("id") + "/benchmark-data.json").then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(List.of("jwt@event-loop", "jwt@worker", "jwt@virtual"), data.getList("benchmarks.name"));
+        assertEquals(c.getDouble("rows[1].latencyMs.p99"), data.getDouble("benchmarks[1].percentiles.'99.0'"), 0.001);
+        given().get("/q/bench/compare/nope/report.html").then().statusCode(404);
     }
 
     @Test
@@ -159,7 +174,7 @@ class ExecutionModelsTest {
         int pinned = c.getInt("rows[1].pinnedVirtualThreads");
         assertTrue(pinned > 0, "virtual threads blocking in <clinit> are pinned: " + pinned);
         JsonPath run = given().get("/q/bench/runs/" + c.getString("rows[1].runId")).then().extract().jsonPath();
-        assertTrue(run.getString("virtualThreadPinning.topFrames[0].frame").contains("SlowInit"),
-                run.getString("virtualThreadPinning.topFrames"));
+        assertTrue(run.getString("jvm.pinnedVirtualThreads.topStacks[0].stack").contains("SlowInit"),
+                run.getString("jvm.pinnedVirtualThreads.topStacks"));
     }
 }

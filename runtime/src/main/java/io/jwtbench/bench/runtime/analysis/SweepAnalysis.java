@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.analysis;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -81,13 +83,5 @@ public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> 
             return null;
         }
         return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
-    }
-
-    private static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 }

@@ -24,14 +24,16 @@ final class BreakdownText {
             line(out, "  %-22s %10s   (coverage: server-measured %s, named phases %s of the client mean)",
                     "= client mean", time(b.get("clientMeanMs")), pct(b.get("coverage")), pct(b.get("namedCoverage")));
         }
-        if (extensions.get("jvm") instanceof Map<?, ?> jvm) {
-            Map<?, ?> gc = (Map<?, ?>) jvm.get("gc");
-            Map<?, ?> cpu = (Map<?, ?>) jvm.get("processCpu");
-            Map<?, ?> alloc = (Map<?, ?>) jvm.get("allocation");
-            Map<?, ?> pinned = (Map<?, ?>) jvm.get("pinnedVirtualThreads");
-            line(out, "JVM: GC %s pauses (%s total, max %s), process CPU mean %s peak %s, %s MB/s allocated, "
-                    + "%s pinned VTs", gc.get("count"), time(gc.get("pauseTotalMs")), time(gc.get("pauseMaxMs")),
-                    pct(cpu.get("mean")), pct(cpu.get("peak")), alloc.get("mbPerSecond"), pinned.get("count"));
+        if (extensions.get("jvm") instanceof Map<?, ?> jvm && jvm.get("processCpu") instanceof Map<?, ?> cpu) {
+            Map<?, ?> host = jvm.get("hostCpu") instanceof Map<?, ?> h ? h : Map.of();
+            Map<?, ?> alloc = jvm.get("allocation") instanceof Map<?, ?> a ? a : Map.of();
+            StringBuilder jfr = new StringBuilder();
+            if (jvm.get("gc") instanceof Map<?, ?> gc && jvm.get("pinnedVirtualThreads") instanceof Map<?, ?> pinned) {
+                jfr.append(String.format(Locale.ROOT, ", GC %s pauses (%s total, max %s), %s pinned VTs", gc.get("count"),
+                        time(gc.get("pauseTotalMs")), time(gc.get("pauseMaxMs")), pinned.get("count")));
+            }
+            line(out, "JVM: process CPU mean %s peak %s of the machine (host %s), %s MB/s allocated%s", pct(cpu.get("mean")),
+                    pct(cpu.get("peak")), pct(host.get("mean")), alloc.get("mbPerSecond"), jfr);
         }
     }
 

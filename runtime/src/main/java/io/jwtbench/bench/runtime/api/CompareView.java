@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.api;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -102,29 +105,29 @@ final class CompareView {
             m.put("expectedRejections", r.expectedRejections());
             m.put("unexpectedSuccesses", r.unexpectedSuccesses());
         }
-        Map<String, Object> process = section(r, "process");
-        if (process != null) {
+        JvmFacts jvm = JvmFacts.of(r);
+        if (jvm.present()) {
             Map<String, Object> cpu = new LinkedHashMap<>();
-            cpu.put("meanCores", process.get("meanCores"));
-            cpu.put("peakCores", process.get("peakCores"));
-            cpu.put("processSeconds", process.get("cpuSeconds"));
-            if (process.get("cpuSeconds") instanceof Number total && r.measured() != null && r.measured().requests() > 0) {
+            cpu.put("meanCores", jvm.value("processCpu", "meanCores"));
+            cpu.put("peakCores", jvm.value("processCpu", "peakCores"));
+            cpu.put("processSeconds", jvm.value("processCpu", "cpuSeconds"));
+            double total = jvm.cpuSeconds();
+            if (!Double.isNaN(total) && r.measured() != null && r.measured().requests() > 0) {
                 // process CPU per answered request: robust where throughput is not (a shared machine)
-                cpu.put("microsPerRequest", JsonView.round(total.doubleValue() * 1e6 / r.measured().requests(), 1));
+                cpu.put("microsPerRequest", JsonView.round(total * 1e6 / r.measured().requests(), 1));
             }
-            if (r.generator() != null && process.get("cpuSeconds") instanceof Number total && r.measured() != null
+            if (r.generator() != null && !Double.isNaN(total) && r.measured() != null
                     && r.measured().durationSeconds() > 0) {
                 cpu.put("generatorSeconds", JsonView.round(r.generator().cpuSeconds(), 3));
                 // what serving cost: the process minus the in-process generator's event loops
                 cpu.put("serverMeanCores", JsonView.round(
-                        (total.doubleValue() - r.generator().cpuSeconds()) / r.measured().durationSeconds(), 3));
+                        (total - r.generator().cpuSeconds()) / r.measured().durationSeconds(), 3));
             }
             m.put("cpu", cpu);
-            m.put("threads", map("atStart", process.get("threadsAtStart"), "peak", process.get("peakThreads")));
-        }
-        Map<String, Object> pinning = section(r, "virtualThreadPinning");
-        if (pinning != null) {
-            m.put("pinnedVirtualThreads", pinning.get("events"));
+            m.put("threads", map("atStart", jvm.value("threads", "atStart"), "peak", jvm.value("threads", "peak")));
+            if (jvm.value("pinnedVirtualThreads", "count") != null) {
+                m.put("pinnedVirtualThreads", jvm.value("pinnedVirtualThreads", "count"));
+            }
         }
         Object breakdown = r.extensions().get("breakdown");
         if (breakdown != null) {
@@ -134,11 +137,6 @@ final class CompareView {
             m.put("error", r.error());
         }
         return m;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> section(RunReport r, String name) {
-        return r.extensions().get(name) instanceof Map<?, ?> m && !m.containsKey("error") ? (Map<String, Object>) m : null;
     }
 
     /** The side-by-side table, for {@code Accept: text/plain}. */
@@ -193,14 +191,6 @@ final class CompareView {
 
     private static String dash(Object v) {
         return v == null ? "-" : String.valueOf(v);
-    }
-
-    private static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

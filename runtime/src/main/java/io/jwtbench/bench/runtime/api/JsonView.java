@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.api;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -123,14 +125,6 @@ final class JsonView {
         }
         double scale = Math.pow(10, decimals);
         return Math.round(v * scale) / scale;
-    }
-
-    private static Map<String, Object> map(Object... keysAndValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return m;
     }
 
     private static void putIfNotNull(Map<String, Object> m, String key, Object value) {

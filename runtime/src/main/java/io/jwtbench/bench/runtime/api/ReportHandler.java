@@ -8,6 +8,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -21,10 +23,12 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * Renderings for people and for other tools:
  * <ul>
- * <li>{@code GET /q/bench/runs/{id}/report.html}, {@code /q/bench/sweeps/{id}/report.html}: self-contained HTML;</li>
+ * <li>{@code GET /q/bench/runs/{id}/report.html}, {@code /q/bench/sweeps/{id}/report.html},
+ * {@code /q/bench/compare/{id}/report.html}: self-contained HTML (a compare: one colour per model);</li>
  * <li>{@code GET /q/bench/report.html?runs=id1,id2,..}: several runs overlaid on one page (a comparison);</li>
- * <li>{@code GET /q/bench/runs/{id}/benchmark-data.json}, {@code /q/bench/sweeps/{id}/benchmark-data.json}:
- * the earlier investigations' layout, one benchmark per run or per sweep step.</li>
+ * <li>{@code GET /q/bench/runs/{id}/benchmark-data.json}, {@code /q/bench/sweeps/{id}/benchmark-data.json},
+ * {@code /q/bench/compare/{id}/benchmark-data.json}: the earlier investigations' layout, one benchmark per
+ * run, per sweep step or per compared model.</li>
  * </ul>
  */
 public final class ReportHandler extends BenchHandler {
@@ -34,7 +38,9 @@ public final class ReportHandler extends BenchHandler {
         RUN_DATA,
         RUNS_HTML,
         SWEEP_HTML,
-        SWEEP_DATA
+        SWEEP_DATA,
+        COMPARE_HTML,
+        COMPARE_DATA
     }
 
     private final Kind kind;
@@ -96,12 +102,41 @@ public final class ReportHandler extends BenchHandler {
                     data(rc, BenchmarkData.of("Integration Performance (sweep)", entries));
                 }
             }
+            case COMPARE_HTML, COMPARE_DATA -> {
+                Optional<RunSeries> compare = Arc.container().instance(RunSeriesHistory.class).get()
+                        .find(rc.pathParam("id")).filter(s -> s.kind().equals(CompareView.KIND));
+                if (compare.isEmpty()) {
+                    Replies.json(rc, 404, Replies.error("no such compare", "unknown id " + rc.pathParam("id")));
+                    return;
+                }
+                RunSeries c = compare.get();
+                String target = c.steps().get(0).spec().target();
+                if (kind == Kind.COMPARE_HTML) {
+                    List<HtmlReport.Labelled> runs = new ArrayList<>();
+                    for (RunSeries.StepResult r : c.results()) {
+                        runs.add(new HtmlReport.Labelled(r.label(), r.report()));
+                    }
+                    html(rc, HtmlReport.runs("Compare " + c.id() + " — " + target + ", " + load(c.steps().get(0).spec().echo())
+                            + " per model [" + c.status() + "]", runs));
+                } else {
+                    List<BenchmarkData.Entry> entries = new ArrayList<>();
+                    for (RunSeries.StepResult r : c.results()) {
+                        String name = target + "@" + r.label();
+                        entries.add(new BenchmarkData.Entry(name, "jwt-bench.compare." + c.id() + "." + r.label(), r.report()));
+                    }
+                    data(rc, BenchmarkData.of("Integration Performance (compare)", entries));
+                }
+            }
         }
     }
 
     /** "50c" (closed model) or "2000rps" (open model). */
     private static String load(RunReport r) {
-        return r.spec().containsKey("rate") ? r.spec().get("rate") + "rps" : r.spec().get("connections") + "c";
+        return load(r.spec());
+    }
+
+    private static String load(java.util.Map<String, Object> spec) {
+        return spec.containsKey("rate") ? spec.get("rate") + "rps" : spec.get("connections") + "c";
     }
 
     private static void html(RoutingContext rc, String page) {

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.jwtbench.bench.runtime.resources.ResourceSampler;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
@@ -83,12 +83,13 @@ final class SweepJson {
             m.put("errors", r.errors().total());
             m.put("timeouts", r.errors().timeout());
         }
-        if (r.extensions().get(ResourceSampler.SECTION) instanceof Map<?, ?> res) {
-            m.put("cpuPercentPeak", res.get("cpuPercentPeak"));
-            m.put("cpuPercentMean", res.get("cpuPercentMean"));
-            m.put("cpuCoresMean", res.get("cpuCoresMean"));
-            m.put("threadsPeak", res.get("threadsPeak"));
-            m.put("hostCpuPercentMean", res.get("systemCpuPercentMean"));
+        JvmFacts jvm = st.jvm();
+        if (jvm.present()) {
+            m.put("cpuPercentPeak", round(100 * jvm.cpuSharePeak(), 1));
+            m.put("cpuPercentMean", round(100 * jvm.cpuShareMean(), 1));
+            m.put("cpuCoresMean", jvm.value("processCpu", "meanCores"));
+            m.put("threadsPeak", jvm.value("threads", "peak"));
+            m.put("hostCpuPercentMean", round(100 * jvm.hostCpuShareMean(), 1));
         }
         if (r.generator() != null) {
             m.put("generatorCpuShare", round(r.generator().cpuShareOfProcess(), 3));

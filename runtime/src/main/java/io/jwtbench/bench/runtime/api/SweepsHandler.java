@@ -23,7 +23,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * {@code POST /q/bench/sweeps} starts a sweep (400 bad spec, 409 while a sweep or run is active, else
+ * {@code POST /q/bench/sweeps} starts a sweep (400 bad spec, 409 while a run or series holds the bench, else
  * 202 + Location, or 200 with the final report for {@code ?wait=true}). {@code GET} lists recent
  * sweeps, newest first. Blocking route: the target's prepare() may be slow.
  */
@@ -52,7 +52,10 @@ public final class SweepsHandler extends BenchHandler {
         Sweep sweep;
         try {
             spec = new SweepSpecParser(SpecLimits.of(engine.config()), engine.targets().keySet()).parse(body(rc));
-            busy(engine, sweeps);
+            // checked before prepare(), which may be slow; checked again, atomically, by RunSeries.start
+            engine.busyWith().ifPresent(id -> {
+                throw new RunInProgressException(id);
+            });
             source = engine.targets().get(spec.target()).prepare(spec.options());
             sweep = sweeps.start(spec, source);
         } catch (BenchSpecException e) {
@@ -64,8 +67,7 @@ public final class SweepsHandler extends BenchHandler {
             return;
         } catch (RunInProgressException e) {
             Map<String, Object> body = new LinkedHashMap<>();
-            body.put("error", e.runningId().startsWith("s") && sweeps.find(e.runningId()).isPresent()
-                    ? "sweep in progress" : "run in progress");
+            body.put("error", sweeps.find(e.runningId()).isPresent() ? "sweep in progress" : "run in progress");
             body.put("runningId", e.runningId());
             Replies.json(rc, 409, body);
             return;
@@ -79,16 +81,6 @@ public final class SweepsHandler extends BenchHandler {
             rc.response().putHeader("Location", base + sweep.id());
             Replies.json(rc, 202, SweepJson.report(sweep.report()));
         }
-    }
-
-    /** Checked before prepare(), which may be slow; checked again, atomically, by start(). */
-    private static void busy(LoadEngine engine, Sweeps sweeps) {
-        sweeps.active().ifPresent(s -> {
-            throw new RunInProgressException(s.id());
-        });
-        engine.activeRun().ifPresent(r -> {
-            throw new RunInProgressException(r.id());
-        });
     }
 
     private static JsonNode body(RoutingContext rc) {

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,6 +8,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -24,7 +27,8 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  * 400 before anything runs. The series orchestrates itself on a virtual thread; it ends
  * {@code DONE} when every step ran (whatever each run's own status), {@code CANCELLED} after
  * {@link #cancel()} (the current run is cancelled, the rest never start), {@code FAILED} if a run
- * could not even start. Reading is thread-safe; the lists returned are snapshots.
+ * could not even start. {@link Options} add a pause between steps and, for sweeps, stop at the first
+ * run that does not end DONE. Reading is thread-safe; the lists returned are snapshots.
  */
 public final class RunSeries {
     private static final Logger LOG = Logger.getLogger(RunSeries.class);
@@ -35,6 +39,22 @@ public final class RunSeries {
             Objects.requireNonNull(label);
             Objects.requireNonNull(spec);
             Objects.requireNonNull(source);
+        }
+    }
+
+    /**
+     * How the series proceeds.
+     *
+     * @param pause idle time between two steps (the bench stays reserved)
+     * @param stopUnlessDone end the series at the first run that does not end DONE: CANCELLED if that
+     *        run was cancelled, else FAILED naming the step (a sweep's later steps mean nothing then)
+     * @param plan what the caller started the series from (e.g. a sweep's spec), opaque to the series
+     */
+    public record Options(Duration pause, boolean stopUnlessDone, Object plan) {
+        public static final Options BACK_TO_BACK = new Options(Duration.ZERO, false, null);
+
+        public Options {
+            Objects.requireNonNull(pause);
         }
     }
 
@@ -56,6 +76,7 @@ public final class RunSeries {
     private final String id;
     private final String kind;
     private final List<Step> steps;
+    private final Options options;
     private final LoadEngine engine;
     private final LoadEngine.Reservation reservation;
     private final Instant startedAt = Instant.now();
@@ -65,12 +86,14 @@ public final class RunSeries {
     private volatile Status status = Status.RUNNING;
     private volatile Instant finishedAt;
     private volatile String error;
-    private volatile boolean cancelled;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
 
-    private RunSeries(String id, String kind, List<Step> steps, LoadEngine engine, LoadEngine.Reservation reservation) {
+    private RunSeries(String id, String kind, List<Step> steps, Options options, LoadEngine engine,
+            LoadEngine.Reservation reservation) {
         this.id = id;
         this.kind = kind;
         this.steps = steps;
+        this.options = options;
         this.engine = engine;
         this.reservation = reservation;
     }
@@ -84,12 +107,18 @@ public final class RunSeries {
      * @throws IllegalArgumentException if there is no step
      */
     public static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps) {
+        return start(engine, history, kind, steps, Options.BACK_TO_BACK);
+    }
+
+    /** Like {@link #start(LoadEngine, RunSeriesHistory, String, List)}, with a pause, a stop rule and a plan. */
+    public static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps,
+            Options options) {
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("a series needs at least one step");
         }
         String id = history.newId();
         LoadEngine.Reservation reservation = engine.reserve(id);
-        RunSeries series = new RunSeries(id, kind, List.copyOf(steps), engine, reservation);
+        RunSeries series = new RunSeries(id, kind, List.copyOf(steps), options, engine, reservation);
         history.remember(series);
         Thread.ofVirtual().name("bench-series-" + id).start(series::execute);
         return series;
@@ -105,6 +134,11 @@ public final class RunSeries {
 
     public List<Step> steps() {
         return steps;
+    }
+
+    /** What the caller started the series from ({@link Options#plan()}), or null. */
+    public Object plan() {
+        return options.plan();
     }
 
     public Status status() {
@@ -151,16 +185,23 @@ public final class RunSeries {
 
     /** Cancels the current run and skips the remaining steps. */
     public void cancel() {
-        cancelled = true;
+        cancelled.countDown();
         current().ifPresent(Run::cancel);
+    }
+
+    private boolean cancelled() {
+        return cancelled.getCount() == 0;
     }
 
     private void execute() {
         Status end = Status.DONE;
         try {
-            for (Step step : steps) {
-                if (cancelled) {
-                    end = Status.CANCELLED;
+            for (int i = 0; i < steps.size(); i++) {
+                Step step = steps.get(i);
+                if (i > 0 && !options.pause().isZero()) {
+                    cancelled.await(options.pause().toNanos(), TimeUnit.NANOSECONDS);
+                }
+                if (cancelled()) {
                     break;
                 }
                 Run run;
@@ -168,12 +209,22 @@ public final class RunSeries {
                     run = engine.start(reservation, step.spec(), step.source());
                     runs.add(run);
                 }
-                if (cancelled) { // cancel() may have looked for the current run just before it was added
+                if (cancelled()) { // cancel() may have looked for the current run just before it was added
                     run.cancel();
                 }
-                run.finished().join();
+                RunReport report = run.finished().join();
+                if (options.stopUnlessDone() && report.status() != RunStatus.DONE) {
+                    if (report.status() != RunStatus.CANCELLED) {
+                        error = "step " + (i + 1) + " (" + step.label() + ") ended " + report.status()
+                                + (report.error() == null ? "" : ": " + report.error());
+                        end = Status.FAILED;
+                    } else {
+                        end = Status.CANCELLED;
+                    }
+                    break;
+                }
             }
-            if (cancelled) {
+            if (cancelled()) {
                 end = Status.CANCELLED;
             }
         } catch (Throwable t) {

@@ -20,15 +20,12 @@ import io.jwtbench.bench.runtime.spi.RunContext;
  */
 final class JfrRunSession {
     private static final Logger LOG = Logger.getLogger(JfrRunSession.class);
-    private static final Duration PERIOD = Duration.ofMillis(500);
 
     final BreakdownAggregator breakdown;
     final JvmAggregator jvm;
     private final RecordingStream stream;
     private final Path keepAs;
-    private final long startNanos;
     private final long startEpochNanos;
-    private long stopNanos;
     private boolean stopped;
     private Path kept;
 
@@ -45,12 +42,10 @@ final class JfrRunSession {
             stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO).withStackTrace();
             stream.enable(JvmAggregator.MONITOR).withThreshold(lockThreshold).withStackTrace();
             stream.enable(JvmAggregator.PARK).withThreshold(lockThreshold).withStackTrace();
-            stream.enable(JvmAggregator.CPU).withPeriod(PERIOD);
-            stream.enable(JvmAggregator.THREADS).withPeriod(PERIOD);
             stream.onEvent(ServerRequestEvent.NAME, breakdown::onRequest);
             stream.onEvent(PhaseEvent.NAME, breakdown::onPhase);
             for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
-                    JvmAggregator.PARK, JvmAggregator.CPU, JvmAggregator.THREADS }) {
+                    JvmAggregator.PARK }) {
                 stream.onEvent(name, jvm::on);
             }
         } else {
@@ -61,7 +56,6 @@ final class JfrRunSession {
             stream.setMaxSize(maxBytes);
         }
         stream.startAsync();
-        startNanos = System.nanoTime();
         startEpochNanos = epochNanos();
         if (breakdown != null) {
             breakdown.from(startEpochNanos);
@@ -83,7 +77,6 @@ final class JfrRunSession {
             return;
         }
         stopped = true;
-        stopNanos = System.nanoTime();
         if (breakdown != null) {
             breakdown.until(epochNanos());
         }
@@ -100,10 +93,6 @@ final class JfrRunSession {
         } finally {
             stream.close();
         }
-    }
-
-    synchronized double windowSeconds() {
-        return ((stopped ? stopNanos : System.nanoTime()) - startNanos) / 1e9;
     }
 
     /** The dumped recording, once stopped; null if none was asked for or writing failed. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -11,8 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
 import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+
+import jdk.jfr.consumer.RecordingStream;
 
 import org.jboss.logging.Logger;
 
@@ -20,6 +24,7 @@ import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.jwtbench.bench.runtime.spi.RunOutcome;
+import io.quarkus.runtime.StartupEvent;
 
 /**
  * The JFR side of runs: one {@link JfrRunSession} per run, shared by the {@code breakdown} and
@@ -95,6 +100,25 @@ public class JfrRuns {
         if (file != null) {
             delete(file);
         }
+    }
+
+    /**
+     * Starts JFR once, in the background, when the application starts: its first start in a JVM
+     * costs a second or more of CPU, which would otherwise land in the first run's measured phase.
+     */
+    void warmUp(@Observes StartupEvent event) {
+        if (!config.enabled()) {
+            return;
+        }
+        Thread.ofPlatform().daemon().name("bench-jfr-warm-up").start(() -> {
+            try (RecordingStream stream = new RecordingStream()) {
+                stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO);
+                stream.startAsync();
+                stream.stop();
+            } catch (RuntimeException | Error e) {
+                // JFR unavailable: a run's sections will say so
+            }
+        });
     }
 
     @PreDestroy

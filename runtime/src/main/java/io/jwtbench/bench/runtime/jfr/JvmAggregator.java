@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.jfr;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,21 +13,17 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 
-import io.jwtbench.bench.runtime.spi.RunOutcome;
-
 /**
- * JVM facts over the measured window, from JDK JFR events: GC pauses, pinned virtual threads,
- * contended monitor enters and parks above a threshold (with their most frequent stacks), process
- * CPU and live threads; plus the allocation rate (from the JVM's exact per-thread counters). Fed by
- * the recording stream's thread.
+ * The JFR part of the {@code jvm} section, over the measured window: GC pauses, pinned virtual
+ * threads, contended monitor enters and parks above a threshold (with their most frequent stacks).
+ * CPU, threads and allocation come from {@link io.jwtbench.bench.runtime.observe.ProcessSampler}.
+ * Fed by the recording stream's thread.
  */
 final class JvmAggregator {
     static final String GC = "jdk.GarbageCollection";
     static final String PINNED = "jdk.VirtualThreadPinned";
     static final String MONITOR = "jdk.JavaMonitorEnter";
     static final String PARK = "jdk.ThreadPark";
-    static final String CPU = "jdk.CPULoad";
-    static final String THREADS = "jdk.JavaThreadStatistics";
     private static final int FRAMES = 4;
 
     private final Duration threshold;
@@ -34,14 +32,10 @@ final class JvmAggregator {
     private long gcPauseNanos;
     private long gcMaxPauseNanos;
     private final Map<String, Long> collectors = new LinkedHashMap<>();
-    private final Blocking pinned = new Blocking();
-    private final Blocking monitors = new Blocking();
-    private final Blocking parks = new Blocking();
-    private final Series processCpu = new Series();
-    private final Series machineCpu = new Series();
-    private final Series threads = new Series();
-    /** Heap allocated by all threads so far (terminated ones included), at the window's start. */
-    private final long allocatedAtStart = allocatedBytes();
+    /** Pinning stacks start at the application's frame: the JDK's frames below it say nothing. */
+    private final Blocking pinned = new Blocking(true);
+    private final Blocking monitors = new Blocking(false);
+    private final Blocking parks = new Blocking(false);
     private long idleParks;
 
     JvmAggregator(Duration threshold, int topStacks) {
@@ -67,19 +61,13 @@ final class JvmAggregator {
                     parks.add(e);
                 }
             }
-            case CPU -> {
-                processCpu.add(e.getFloat("jvmUser") + e.getFloat("jvmSystem"));
-                machineCpu.add(e.getFloat("machineTotal"));
-            }
-            case THREADS -> threads.add(e.getLong("activeCount"));
             default -> {
             }
         }
     }
 
-    synchronized Map<String, Object> result(RunOutcome outcome, double windowSeconds) {
+    synchronized Map<String, Object> result() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("windowSeconds", Stat.ratio(windowSeconds));
         m.put("gc", map("count", gcCount, "pauseTotalMs", Stat.ms(gcPauseNanos / 1e6), "pauseMaxMs",
                 Stat.ms(gcMaxPauseNanos / 1e6), "collectors", collectors));
         m.put("pinnedVirtualThreads", pinned.toJson(topStacks));
@@ -90,55 +78,20 @@ final class JvmAggregator {
         parked.put("idleWorkerParksExcluded", idleParks);
         blocking.put("threadPark", parked);
         m.put("contention", blocking);
-        int cores = Runtime.getRuntime().availableProcessors();
-        m.put("processCpu", map("unit", "share of the machine (1.0 = all " + cores + " cores)", "mean",
-                Stat.ratio(processCpu.mean()), "peak", Stat.ratio(processCpu.peak()), "machineMean",
-                Stat.ratio(machineCpu.mean()), "samples", processCpu.count));
-        m.put("threads", map("mean", Stat.ratio(threads.mean()), "peak", (long) threads.peak(), "samples",
-                threads.count));
-        long allocated = allocatedBytes() - allocatedAtStart;
-        m.put("allocation", map("bytes", allocated, "mbPerSecond",
-                Stat.ratio(windowSeconds > 0 ? allocated / windowSeconds / (1024 * 1024) : Double.NaN),
-                "source", "ThreadMXBean.getTotalThreadAllocatedBytes (exact; JFR's allocation samples are estimates)"));
-        if (outcome != null && outcome.generator() != null) {
-            m.put("generator", map("cpuSeconds", Stat.ratio(outcome.generator().cpuSeconds()), "cpuShareOfProcess",
-                    Stat.ratio(outcome.generator().cpuShareOfProcess())));
-        }
         return m;
-    }
-
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
-                .getTotalThreadAllocatedBytes();
-    }
-
-    /** Periodic samples: mean and peak. */
-    private static final class Series {
-        long count;
-        double sum;
-        double peak = Double.NaN;
-
-        void add(double v) {
-            count++;
-            sum += v;
-            peak = Double.isNaN(peak) ? v : Math.max(peak, v);
-        }
-
-        double mean() {
-            return count == 0 ? Double.NaN : sum / count;
-        }
-
-        double peak() {
-            return peak;
-        }
     }
 
     /** Events with a duration and a stack: count, total, max, most frequent stacks. */
     private static final class Blocking {
+        final boolean fromApplication;
         long count;
         long totalNanos;
         long maxNanos;
         final Map<String, long[]> stacks = new HashMap<>();
+
+        Blocking(boolean fromApplication) {
+            this.fromApplication = fromApplication;
+        }
 
         void add(RecordedEvent e) {
             long nanos = e.getDuration().toNanos();
@@ -146,7 +99,7 @@ final class JvmAggregator {
             totalNanos += nanos;
             maxNanos = Math.max(maxNanos, nanos);
             if (stacks.size() < 1000) {
-                long[] s = stacks.computeIfAbsent(stack(e), k -> new long[2]);
+                long[] s = stacks.computeIfAbsent(stack(e, fromApplication), k -> new long[2]);
                 s[0]++;
                 s[1] += nanos;
             }
@@ -187,8 +140,11 @@ final class JvmAggregator {
         return false;
     }
 
-    /** The first frames below the JDK's parking/locking plumbing, innermost first. */
-    static String stack(RecordedEvent e) {
+    /**
+     * The first frames below the JDK's parking/locking plumbing (or, {@code fromApplication}, below
+     * every JDK frame), innermost first.
+     */
+    static String stack(RecordedEvent e, boolean fromApplication) {
         RecordedStackTrace trace = e.getStackTrace();
         if (trace == null) {
             return "(no stack)";
@@ -197,6 +153,10 @@ final class JvmAggregator {
         int shown = 0;
         for (RecordedFrame f : trace.getFrames()) {
             String type = f.getMethod().getType().getName();
+            if (shown == 0 && fromApplication && (type.startsWith("java.") || type.startsWith("jdk.")
+                    || type.startsWith("sun."))) {
+                continue;
+            }
             if (shown == 0 && (type.equals("jdk.internal.misc.Unsafe") || type.startsWith("java.util.concurrent.locks.")
                     || type.equals("java.lang.VirtualThread"))) {
                 continue;
@@ -213,13 +173,5 @@ final class JvmAggregator {
             }
         }
         return out.length() == 0 ? "(jdk frames only)" : out.toString();
-    }
-
-    static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 }

@@ -1,12 +1,22 @@
 package io.jwtbench.bench.runtime.jfr;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.observe.ProcessSampler;
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.spi.RunOutcome;
 
-/** The {@code jvm} section: GC, pinning, contention, CPU, threads and allocation over the measured window. */
+/**
+ * The {@code jvm} section of every run: process and host CPU, threads, allocation and the generator's
+ * share from an always-on sampler ({@link ProcessSampler}, no JFR); plus, unless the run has
+ * {@code "breakdown": false}, GC pauses, pinned virtual threads and contention from the run's JFR
+ * stream ({@code "jfr": true} in the section says so).
+ */
 @Singleton
 public class JvmExtension implements RunExtension {
     @Inject
@@ -14,7 +24,7 @@ public class JvmExtension implements RunExtension {
 
     @Override
     public String section() {
-        return "jvm";
+        return JvmFacts.SECTION;
     }
 
     @Override
@@ -24,7 +34,24 @@ public class JvmExtension implements RunExtension {
 
     @Override
     public Observation begin(RunContext run) {
-        return runs.observe(run, (session, outcome) -> session.jvm == null ? null
-                : session.jvm.result(outcome, session.windowSeconds()));
+        ProcessSampler sampler = ProcessSampler.start(run.id());
+        Observation jfr = runs.observe(run, (session, outcome) -> session.jvm == null ? null : session.jvm.result());
+        return new Observation() {
+            @Override
+            public Object end() {
+                return end(null);
+            }
+
+            @Override
+            public Object end(RunOutcome outcome) {
+                Map<String, Object> m = sampler.stop(outcome); // first: the window closest to the measured phase
+                Object fromJfr = jfr.end(outcome);
+                m.put("jfr", fromJfr instanceof Map<?, ?>);
+                if (fromJfr instanceof Map<?, ?> events) {
+                    events.forEach((k, v) -> m.put((String) k, v));
+                }
+                return m;
+            }
+        };
     }
 }

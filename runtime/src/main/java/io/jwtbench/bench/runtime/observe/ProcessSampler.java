@@ -1,94 +1,144 @@
 package io.jwtbench.bench.runtime.observe;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
-import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.inject.Singleton;
-
-import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.spi.RunOutcome;
 
 /**
- * Section {@code process}: how much CPU the whole process used during the measured phase (mean, and
- * the peak of 200 ms windows, in cores: 1.0 = one core busy), and its live platform threads
- * (at the start, peak: {@code ThreadMXBean}, which does not count virtual threads). The generator
- * runs in the same process: its own CPU is in the report's {@code generator.cpuSeconds}.
- *
- * <p>Deliberately small and generic, so it can be dropped once a richer {@code jvm} section covers
- * the same figures.
+ * The always-on, cheap part of a run's {@code jvm} section (no JFR): the process's CPU, the whole
+ * machine's CPU, live platform threads and heap allocation over the measured phase. One platform
+ * daemon thread samples every {@value #INTERVAL_MS} ms; CPU mean and allocation are exact
+ * (differences of the process CPU time and of {@code getTotalThreadAllocatedBytes}), the peaks are
+ * the busiest interval. Process CPU covers every thread, the in-process generator included (its own
+ * share is in {@code generator}). Virtual threads are not counted in {@code threads}.
  */
-@Singleton
-public class ProcessSampler implements RunExtension {
-    static final long WINDOW_MILLIS = 200;
+public final class ProcessSampler {
+    public static final long INTERVAL_MS = 250;
 
-    @Override
-    public String section() {
-        return "process";
+    private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    private final com.sun.management.OperatingSystemMXBean sunOs = os instanceof com.sun.management.OperatingSystemMXBean s
+            ? s
+            : null;
+    private final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory
+            .getThreadMXBean();
+    private final int cores = Runtime.getRuntime().availableProcessors();
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final int threadsAtStart = threads.getThreadCount();
+    private final long allocatedAtStart = threads.getTotalThreadAllocatedBytes();
+    private final long startNanos = System.nanoTime();
+    private final long startCpu = processCpuNanos();
+    private final Thread thread;
+    // written by the sampling thread, read after join (guarded by this)
+    private double cpuPeakCores;
+    private final Series host = new Series();
+    private final Series threadCounts = new Series();
+
+    private ProcessSampler(String runId) {
+        threadCounts.add(threadsAtStart);
+        thread = Thread.ofPlatform().daemon().name("bench-process-sampler-" + runId).start(this::loop);
     }
 
-    @Override
-    public Observation begin(String runId, String target) {
-        if (!(ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os)) {
-            return () -> Map.of("error", "no com.sun.management.OperatingSystemMXBean in this JVM");
-        }
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        int threadsAtStart = threads.getThreadCount();
-        threads.resetPeakThreadCount();
-        CountDownLatch stop = new CountDownLatch(1);
-        long startWall = System.nanoTime();
-        long startCpu = os.getProcessCpuTime();
-        double[] peak = { 0 };
-        Thread sampler = Thread.ofPlatform().daemon().name("bench-process-sampler-" + runId).start(() -> {
-            long lastWall = startWall;
-            long lastCpu = startCpu;
-            try {
-                while (!stop.await(WINDOW_MILLIS, TimeUnit.MILLISECONDS)) {
-                    long wall = System.nanoTime();
-                    long cpu = os.getProcessCpuTime();
-                    if (wall > lastWall) {
-                        synchronized (peak) {
-                            peak[0] = Math.max(peak[0], (cpu - lastCpu) / (double) (wall - lastWall));
-                        }
+    /** Starts sampling now (right before the measured phase). */
+    public static ProcessSampler start(String runId) {
+        return new ProcessSampler(runId);
+    }
+
+    private long processCpuNanos() {
+        return sunOs == null ? -1 : sunOs.getProcessCpuTime();
+    }
+
+    private void loop() {
+        long lastNanos = startNanos;
+        long lastCpu = startCpu;
+        try {
+            while (!stop.await(INTERVAL_MS, TimeUnit.MILLISECONDS)) {
+                long now = System.nanoTime();
+                long cpu = processCpuNanos();
+                double machine = sunOs == null ? -1 : sunOs.getCpuLoad();
+                int count = threads.getThreadCount();
+                synchronized (this) {
+                    if (now > lastNanos && cpu >= 0 && lastCpu >= 0) {
+                        cpuPeakCores = Math.max(cpuPeakCores, (cpu - lastCpu) / (double) (now - lastNanos));
                     }
-                    lastWall = wall;
-                    lastCpu = cpu;
+                    if (machine >= 0) {
+                        host.add(machine);
+                    }
+                    threadCounts.add(count);
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                lastNanos = now;
+                lastCpu = cpu;
             }
-        });
-        return () -> {
-            long wall = System.nanoTime() - startWall;
-            long cpu = os.getProcessCpuTime() - startCpu;
-            stop.countDown();
-            try {
-                sampler.join(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            double mean = wall > 0 ? cpu / (double) wall : 0;
-            double peakCores;
-            synchronized (peak) {
-                peakCores = Math.max(peak[0], mean);
-            }
-            int cores = Runtime.getRuntime().availableProcessors();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("cpuSeconds", round(cpu / 1e9));
-            m.put("meanCores", round(mean));
-            m.put("peakCores", round(peakCores));
-            m.put("availableProcessors", cores);
-            m.put("meanCpuPercent", round(100 * mean / cores));
-            m.put("threadsAtStart", threadsAtStart);
-            m.put("peakThreads", threads.getPeakThreadCount());
-            return m;
-        };
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
-    static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+    /**
+     * Stops sampling (right after the measured phase) and returns {@code windowSeconds, processCpu,
+     * hostCpu, threads, allocation, generator}.
+     */
+    public Map<String, Object> stop(RunOutcome outcome) {
+        long elapsed = System.nanoTime() - startNanos;
+        long cpu = processCpuNanos();
+        long allocated = threads.getTotalThreadAllocatedBytes() - allocatedAtStart;
+        stop.countDown();
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        double seconds = elapsed / 1e9;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("windowSeconds", round(seconds));
+        synchronized (this) {
+            if (cpu >= 0 && startCpu >= 0) {
+                double meanCores = elapsed > 0 ? (cpu - startCpu) / (double) elapsed : Double.NaN;
+                double peakCores = Math.max(cpuPeakCores, meanCores);
+                m.put("processCpu", map("cpuSeconds", round((cpu - startCpu) / 1e9), "meanCores", round(meanCores),
+                        "peakCores", round(peakCores), "mean", round(meanCores / cores), "peak", round(peakCores / cores),
+                        "cores", cores, "sampleIntervalMs", INTERVAL_MS));
+            } else {
+                m.put("processCpu", map("error", "no process CPU time in this JVM", "cores", cores));
+            }
+            m.put("hostCpu", map("mean", round(host.mean()), "peak", round(host.peak), "samples", host.count));
+            m.put("threads", map("atStart", threadsAtStart, "mean", round(threadCounts.mean()), "peak",
+                    (long) threadCounts.peak, "samples", threadCounts.count));
+        }
+        m.put("allocation", map("bytes", allocated, "mbPerSecond",
+                round(seconds > 0 ? allocated / seconds / (1024 * 1024) : Double.NaN),
+                "source", "ThreadMXBean.getTotalThreadAllocatedBytes (exact; JFR's allocation samples are estimates)"));
+        if (outcome != null && outcome.generator() != null) {
+            m.put("generator", map("cpuSeconds", round(outcome.generator().cpuSeconds()), "cpuShareOfProcess",
+                    round(outcome.generator().cpuShareOfProcess())));
+        }
+        return m;
+    }
+
+    /** Periodic samples: mean and peak. */
+    private static final class Series {
+        long count;
+        double sum;
+        double peak = Double.NaN;
+
+        void add(double v) {
+            count++;
+            sum += v;
+            peak = Double.isNaN(peak) ? v : Math.max(peak, v);
+        }
+
+        double mean() {
+            return count == 0 ? Double.NaN : sum / count;
+        }
+    }
+
+    static Object round(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1000) / 1000.0;
     }
 }

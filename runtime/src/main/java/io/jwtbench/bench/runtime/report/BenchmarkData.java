@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.report;
 
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -127,14 +129,6 @@ public final class BenchmarkData {
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
-    }
-
-    private static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 
     /** "50.0", "99.9", "99.99": the keys of that layout. */

@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.analysis.UslFit;
-import io.jwtbench.bench.runtime.resources.ResourceSampler;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.SecondStats;
@@ -75,17 +75,7 @@ public final class HtmlReport {
         if (!rps.isEmpty()) {
             body.append(rps.render()).append(p99.render());
         }
-        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
-        for (Labelled l : runs) {
-            Object section = l.report().extensions().get("breakdown");
-            Map<String, Double> cats = section == null ? Map.of() : Breakdowns.categories(section);
-            if (!cats.isEmpty()) {
-                bars.put(l.label(), cats);
-            }
-        }
-        if (!bars.isEmpty()) {
-            body.append(StackedBars.render("Where the time went (breakdown)", bars));
-        }
+        body.append(breakdownBars("Where the time went (mean per request)", runs));
         body.append("</div>");
         return page(title, body.toString());
     }
@@ -161,17 +151,7 @@ public final class HtmlReport {
         if (!curves.isEmpty()) {
             body.append(curves.render());
         }
-        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
-        for (Labelled l : labelled) {
-            Object section = l.report().extensions().get("breakdown");
-            Map<String, Double> cats = section == null ? Map.of() : Breakdowns.categories(section);
-            if (!cats.isEmpty()) {
-                bars.put(l.label(), cats);
-            }
-        }
-        if (!bars.isEmpty()) {
-            body.append(StackedBars.render("Where the time went, per step (breakdown)", bars));
-        }
+        body.append(breakdownBars("Where the time went, per step (mean per request)", labelled));
         body.append("</div><h2>Steps</h2><ul>");
         for (SweepStep st : s.steps()) {
             String id = st.report().id();
@@ -223,6 +203,18 @@ public final class HtmlReport {
         return chart.xTicks(ticks);
     }
 
+    /** One bar per run: its named phases, the framework remainder and the time outside the server; "" if none. */
+    private static String breakdownBars(String title, List<Labelled> runs) {
+        Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+        for (Labelled l : runs) {
+            Map<String, Double> segments = Breakdowns.categories(l.report().extensions().get("breakdown"));
+            if (!segments.isEmpty()) {
+                bars.put(l.label(), segments);
+            }
+        }
+        return bars.isEmpty() ? "" : StackedBars.render(title, bars);
+    }
+
     private static String runTable(List<Labelled> runs) {
         StringBuilder t = new StringBuilder("<table><tr><th>run</th><th>status</th><th>model</th><th>load</th>"
                 + "<th>requests</th><th>req/s</th><th>p50</th><th>p75</th><th>p90</th><th>p99</th><th>p99.9</th>"
@@ -230,7 +222,7 @@ public final class HtmlReport {
         for (Labelled l : runs) {
             RunReport r = l.report();
             LatencyStats lat = r.latency();
-            Map<?, ?> res = r.extensions().get(ResourceSampler.SECTION) instanceof Map<?, ?> m ? m : Map.of();
+            JvmFacts jvm = JvmFacts.of(r);
             String load = r.spec().containsKey("rate") ? r.spec().get("rate") + " req/s"
                     : r.spec().get("connections") + " conn";
             t.append("<tr><td>").append(Html.escape(l.label())).append("</td><td>").append(r.status())
@@ -243,8 +235,8 @@ public final class HtmlReport {
             } else {
                 cells(t, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
             }
-            cells(t, res.get("cpuPercentPeak") instanceof Number n ? Html.fixed(n.doubleValue(), 0) + "%" : "-",
-                    res.get("threadsPeak") == null ? "-" : String.valueOf(res.get("threadsPeak")));
+            cells(t, Double.isNaN(jvm.cpuSharePeak()) ? "-" : Html.fixed(100 * jvm.cpuSharePeak(), 0) + "%",
+                    jvm.value("threads", "peak") == null ? "-" : String.valueOf(jvm.value("threads", "peak")));
             t.append("</tr>");
         }
         t.append("</table>");

@@ -7,7 +7,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-/** Horizontal 100 % stacked bars as inline SVG: one bar per run or step, one segment per category. */
+/**
+ * Horizontal 100 % stacked bars as inline SVG: one bar per run or step, one segment per category
+ * (weights in ms, shown as shares of the bar; the tooltip gives both, the label the bar's total).
+ */
 final class StackedBars {
     private static final int WIDTH = 640;
     private static final int LEFT = 110;
@@ -33,14 +36,15 @@ final class StackedBars {
         for (Map.Entry<String, Map<String, Double>> bar : bars.entrySet()) {
             double sum = bar.getValue().values().stream().mapToDouble(Double::doubleValue).sum();
             out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"yl\">%s</text>", LEFT - 6,
-                    y + BAR / 2 + 4, Html.escape(bar.getKey())));
+                    y + BAR / 2 + 4, Html.escape(bar.getKey() + " (" + Html.ms(sum) + ")")));
             double x = LEFT;
             for (Map.Entry<String, Double> seg : bar.getValue().entrySet()) {
                 double w = sum > 0 ? seg.getValue() / sum * plotW : 0;
                 String color = SvgChart.PALETTE[cats.indexOf(seg.getKey()) % SvgChart.PALETTE.length];
                 out.append(String.format(Locale.ROOT,
-                        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s: %.1f%%</title></rect>",
-                        x, y, w, BAR, color, Html.escape(seg.getKey()), sum > 0 ? 100 * seg.getValue() / sum : 0));
+                        "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s: %.1f%% (%s)</title></rect>",
+                        x, y, w, BAR, color, Html.escape(seg.getKey()), sum > 0 ? 100 * seg.getValue() / sum : 0,
+                        Html.escape(Html.ms(seg.getValue()))));
                 if (w > 36) {
                     out.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"bl\">%.0f%%</text>",
                             x + w / 2, y + BAR / 2 + 4, 100 * seg.getValue() / sum));

@@ -30,13 +30,15 @@ public final class SweepTable {
             }
             String status = st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
                     : "  " + st.report().status()) : "  (running)";
-            double host = st.point(s.open()).hostCpu();
+            double host = st.jvm().hostCpuShareMean();
+            double cpuPeak = 100 * st.jvm().cpuSharePeak();
+            double threads = st.jvm().threadsPeak();
             line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),
                     Html.ms(l.p50()), Html.ms(l.p75()), Html.ms(l.p90()), Html.ms(l.p99()), Html.ms(l.p99_9()),
                     st.report().errors().total(), st.report().errors().timeout(),
-                    Double.isNaN(st.cpuPercentPeak()) ? "-" : String.format(Locale.ROOT, "%.0f%%", st.cpuPercentPeak()),
+                    Double.isNaN(cpuPeak) ? "-" : String.format(Locale.ROOT, "%.0f%%", cpuPeak),
                     Double.isNaN(host) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * host),
-                    Double.isNaN(st.threadsPeak()) ? "-" : String.valueOf((long) st.threadsPeak()), status);
+                    Double.isNaN(threads) ? "-" : String.valueOf((long) threads), status);
         }
         if (!s.steps().isEmpty()) {
             line(out, "(CPU peak: this process over 250 ms windows, %% of %d cores, load generator included; host CPU: whole machine, mean)",

@@ -8,8 +8,8 @@ import io.jwtbench.bench.runtime.engine.RunSpec;
 import io.jwtbench.bench.runtime.engine.RunStatus;
 
 /**
- * Everything known about a sweep at one moment, immutable. Status: QUEUED, RUNNING, then DONE,
- * CANCELLED or FAILED (a sweep has no WARMUP of its own; its steps do).
+ * Everything known about a sweep at one moment, immutable. Status: RUNNING, then DONE, CANCELLED or
+ * FAILED, as its run series' (a sweep has no WARMUP of its own; its steps do).
  *
  * @param steps finished steps, then the running one (its report live) if any
  * @param analysis over the finished DONE steps; null until two of them exist

@@ -1,9 +1,7 @@
 package io.jwtbench.bench.runtime.sweep;
 
-import java.util.Map;
-
 import io.jwtbench.bench.runtime.analysis.StepPoint;
-import io.jwtbench.bench.runtime.resources.ResourceSampler;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -18,30 +16,14 @@ public record SweepStep(int index, int load, RunReport report) {
         return report.measured() != null && report.latency() != null;
     }
 
-    /** Mean process CPU during the step, in cores; NaN when not sampled. */
-    public double cpuCoresMean() {
-        return resource("cpuCoresMean");
-    }
-
-    public double cpuPercentPeak() {
-        return resource("cpuPercentPeak");
-    }
-
-    public double threadsPeak() {
-        return resource("threadsPeak");
+    /** The step's run's {@code jvm} section: CPU, host CPU, threads. */
+    public JvmFacts jvm() {
+        return JvmFacts.of(report);
     }
 
     /** The JFR breakdown section of the step's run, when that extension is present. */
     public Object breakdown() {
         return report.extensions().get("breakdown");
-    }
-
-    private double resource(String key) {
-        Object section = report.extensions().get(ResourceSampler.SECTION);
-        if (section instanceof Map<?, ?> m && m.get(key) instanceof Number n) {
-            return n.doubleValue();
-        }
-        return Double.NaN;
     }
 
     /** For the analysis. Open model: concurrency from Little's law (throughput × mean latency). */
@@ -50,7 +32,7 @@ public record SweepStep(int index, int load, RunReport report) {
         double mean = report.latency().mean();
         double concurrency = open ? x * mean / 1000.0 : load;
         return new StepPoint(load, concurrency, x, report.latency().p50(), report.latency().p90(),
-                report.latency().p99(), mean, cpuCoresMean(), resource("systemCpuPercentMean") / 100,
+                report.latency().p99(), mean, jvm().meanCores(), jvm().hostCpuShareMean(),
                 report.measured().requests(),
                 report.errors().total());
     }
