@@ -6,6 +6,8 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.BenchRecorder;
+import io.jwtbench.bench.runtime.SweepRecorder;
+import io.jwtbench.bench.runtime.sweep.Sweeps;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
@@ -45,6 +47,7 @@ class BenchProcessor {
     private static final String FEATURE = "bench";
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
+    private static final String SWEEPS = "bench/sweeps";
     private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.health.SmokeReadinessCheck";
     /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
     private static final int SERVER_TIMING_PRIORITY = Integer.MAX_VALUE / 2;
@@ -155,5 +158,40 @@ class BenchProcessor {
                 .handler(recorder.recordingHandler())
                 .blockingRoute()
                 .build();
+    }
+
+    @BuildStep
+    /** Sweeps: run series of kind {@code sweep}, with their knee/USL analysis. */
+    AdditionalBeanBuildItem sweeps() {
+        return AdditionalBeanBuildItem.builder().addBeanClasses(Sweeps.class).setUnremovable()
+                .build();
+    }
+
+    @BuildStep
+    @Record(ExecutionTime.RUNTIME_INIT)
+    /** /q/bench/sweeps, and the HTML and benchmark-data.json renderings of runs, compares and sweeps. */
+    void sweepAndReportRoutes(NonApplicationRootPathBuildItem paths, BodyHandlerBuildItem body, BenchRecorder bench,
+            SweepRecorder recorder, BuildProducer<RouteBuildItem> routes) {
+        routes.produce(paths.routeBuilder().management()
+                .routeFunction(SWEEPS, bench.withBody(body.getHandler()))
+                .handler(recorder.sweepsHandler())
+                .blockingRoute() // a target's prepare() may be slow
+                .displayOnNotFoundPage("Bench sweeps (POST to start one)")
+                .build());
+        routes.produce(paths.routeBuilder().management().route(SWEEPS + "/:id").handler(recorder.sweepHandler()).build());
+        routes.produce(paths.routeBuilder().management().route(SWEEPS + "/:id/report.html")
+                .handler(recorder.reportHandler("SWEEP_HTML")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(SWEEPS + "/:id/benchmark-data.json")
+                .handler(recorder.reportHandler("SWEEP_DATA")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(RUNS + "/:id/report.html")
+                .handler(recorder.reportHandler("RUN_HTML")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(RUNS + "/:id/benchmark-data.json")
+                .handler(recorder.reportHandler("RUN_DATA")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/report.html")
+                .handler(recorder.reportHandler("COMPARE_HTML")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/benchmark-data.json")
+                .handler(recorder.reportHandler("COMPARE_DATA")).blockingRoute().build());
+        routes.produce(paths.routeBuilder().management().route("bench/report.html")
+                .handler(recorder.reportHandler("RUNS_HTML")).blockingRoute().build());
     }
 }
