@@ -1,24 +1,25 @@
 package io.jwtbench.bench.deployment;
 
+import java.util.function.Consumer;
+
 import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-import io.jwtbench.bench.runtime.BenchRecorder;
-import io.jwtbench.bench.runtime.SweepRecorder;
-import io.jwtbench.bench.runtime.sweep.Sweeps;
+import io.jwtbench.bench.runtime.api.BenchRecorder;
+import io.jwtbench.bench.runtime.api.ReportKind;
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
+import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
-import io.jwtbench.bench.runtime.jfr.JfrRecorder;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
-import io.jwtbench.bench.runtime.engine.ServerPorts;
-import io.jwtbench.bench.runtime.health.SmokeBench;
+import io.jwtbench.bench.runtime.smoke.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
-import io.jwtbench.bench.runtime.target.HealthTarget;
+import io.jwtbench.bench.runtime.targets.HealthTarget;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
 import io.quarkus.arc.deployment.UnremovableBeanBuildItem;
@@ -35,6 +36,9 @@ import io.quarkus.vertx.http.deployment.FilterBuildItem;
 import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
 import io.quarkus.vertx.http.deployment.RouteBuildItem;
 import io.quarkus.vertx.http.runtime.management.ManagementInterfaceBuildTimeConfig;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * The bench extension at build time: the feature, the engine beans, the built-in health target and
@@ -48,7 +52,7 @@ class BenchProcessor {
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
     private static final String SWEEPS = "bench/sweeps";
-    private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.health.SmokeReadinessCheck";
+    private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.smoke.SmokeReadinessCheck";
     /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
     private static final int SERVER_TIMING_PRIORITY = Integer.MAX_VALUE / 2;
 
@@ -60,7 +64,7 @@ class BenchProcessor {
     /** The engine, and every target/extension the application declares, even if nothing injects them. */
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(LoadEngine.class, ServerPorts.class, RunSeriesHistory.class)
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, RunSeriesHistory.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
     }
@@ -99,35 +103,45 @@ class BenchProcessor {
         }
     }
 
+    /** Every route under /q/bench: the subjects (runs, compares, sweeps), then their renderings. */
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
     void routes(NonApplicationRootPathBuildItem paths, BodyHandlerBuildItem body, BenchRecorder recorder,
             BuildProducer<RouteBuildItem> routes) {
-        routes.produce(paths.routeBuilder().management()
-                .routeFunction(RUNS, recorder.withBody(body.getHandler()))
-                .handler(recorder.runsHandler())
-                .blockingRoute() // a target's prepare() may be slow
-                .displayOnNotFoundPage("Bench runs (POST to start one)")
-                .build());
-        routes.produce(paths.routeBuilder().management()
-                .route(RUNS + "/:id")
-                .handler(recorder.runHandler())
-                .build());
-        routes.produce(paths.routeBuilder().management()
-                .route(RUNS + "/:id/histogram")
-                .handler(recorder.histogramHandler())
-                .build());
-        // compare: one run per model, back to back (RunSeries)
-        routes.produce(paths.routeBuilder().management()
-                .routeFunction(COMPARE, recorder.withBody(body.getHandler()))
-                .handler(recorder.compareHandler())
-                .blockingRoute() // every model's requests are prepared before the first run
-                .displayOnNotFoundPage("Bench compare (POST a spec and models)")
-                .build());
-        routes.produce(paths.routeBuilder().management()
-                .route(COMPARE + "/:id")
-                .handler(recorder.compareRunHandler())
-                .build());
+        Routes r = new Routes(paths, routes);
+        // blocking: a target's prepare() may be slow (a compare prepares every model first)
+        r.posted(RUNS, recorder.withBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
+        r.plain(RUNS + "/:id", recorder.run());
+        r.plain(RUNS + "/:id/histogram", recorder.histogram());
+        r.blocking(RUNS + "/:id/recording.jfr", recorder.recording());
+        r.posted(COMPARE, recorder.withBody(body.getHandler()), recorder.compares(), "Bench compare (POST a spec and models)");
+        r.plain(COMPARE + "/:id", recorder.compare());
+        r.posted(SWEEPS, recorder.withBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
+        r.plain(SWEEPS + "/:id", recorder.sweep());
+
+        r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
+        r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
+        r.blocking("bench/report.html", recorder.report(ReportKind.RUNS_HTML));
+        r.blocking(COMPARE + "/:id/report.html", recorder.report(ReportKind.COMPARE_HTML));
+        r.blocking(COMPARE + "/:id/benchmark-data.json", recorder.report(ReportKind.COMPARE_DATA));
+        r.blocking(SWEEPS + "/:id/report.html", recorder.report(ReportKind.SWEEP_HTML));
+        r.blocking(SWEEPS + "/:id/benchmark-data.json", recorder.report(ReportKind.SWEEP_DATA));
+    }
+
+    /** Routes under the non-application root, on the management interface when it is enabled. */
+    private record Routes(NonApplicationRootPathBuildItem paths, BuildProducer<RouteBuildItem> routes) {
+        void posted(String path, Consumer<Route> withBody, Handler<RoutingContext> handler, String description) {
+            routes.produce(paths.routeBuilder().management().routeFunction(path, withBody).handler(handler)
+                    .blockingRoute().displayOnNotFoundPage(description).build());
+        }
+
+        void plain(String path, Handler<RoutingContext> handler) {
+            routes.produce(paths.routeBuilder().management().route(path).handler(handler).build());
+        }
+
+        void blocking(String path, Handler<RoutingContext> handler) {
+            routes.produce(paths.routeBuilder().management().route(path).handler(handler).blockingRoute().build());
+        }
     }
 
     // --- JFR: per-request breakdown, JVM facts, raw recordings (io.jwtbench.bench.runtime.jfr) ---
@@ -146,52 +160,7 @@ class BenchProcessor {
      */
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
-    FilterBuildItem serverTimingFilter(JfrRecorder recorder) {
+    FilterBuildItem serverTimingFilter(BenchRecorder recorder) {
         return new FilterBuildItem(recorder.serverTimingFilter(), SERVER_TIMING_PRIORITY);
-    }
-
-    @BuildStep
-    @Record(ExecutionTime.RUNTIME_INIT)
-    RouteBuildItem recordingRoute(NonApplicationRootPathBuildItem paths, JfrRecorder recorder) {
-        return paths.routeBuilder().management()
-                .route(RUNS + "/:id/recording.jfr")
-                .handler(recorder.recordingHandler())
-                .blockingRoute()
-                .build();
-    }
-
-    @BuildStep
-    /** Sweeps: run series of kind {@code sweep}, with their knee/USL analysis. */
-    AdditionalBeanBuildItem sweeps() {
-        return AdditionalBeanBuildItem.builder().addBeanClasses(Sweeps.class).setUnremovable()
-                .build();
-    }
-
-    @BuildStep
-    @Record(ExecutionTime.RUNTIME_INIT)
-    /** /q/bench/sweeps, and the HTML and benchmark-data.json renderings of runs, compares and sweeps. */
-    void sweepAndReportRoutes(NonApplicationRootPathBuildItem paths, BodyHandlerBuildItem body, BenchRecorder bench,
-            SweepRecorder recorder, BuildProducer<RouteBuildItem> routes) {
-        routes.produce(paths.routeBuilder().management()
-                .routeFunction(SWEEPS, bench.withBody(body.getHandler()))
-                .handler(recorder.sweepsHandler())
-                .blockingRoute() // a target's prepare() may be slow
-                .displayOnNotFoundPage("Bench sweeps (POST to start one)")
-                .build());
-        routes.produce(paths.routeBuilder().management().route(SWEEPS + "/:id").handler(recorder.sweepHandler()).build());
-        routes.produce(paths.routeBuilder().management().route(SWEEPS + "/:id/report.html")
-                .handler(recorder.reportHandler("SWEEP_HTML")).blockingRoute().build());
-        routes.produce(paths.routeBuilder().management().route(SWEEPS + "/:id/benchmark-data.json")
-                .handler(recorder.reportHandler("SWEEP_DATA")).blockingRoute().build());
-        routes.produce(paths.routeBuilder().management().route(RUNS + "/:id/report.html")
-                .handler(recorder.reportHandler("RUN_HTML")).blockingRoute().build());
-        routes.produce(paths.routeBuilder().management().route(RUNS + "/:id/benchmark-data.json")
-                .handler(recorder.reportHandler("RUN_DATA")).blockingRoute().build());
-        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/report.html")
-                .handler(recorder.reportHandler("COMPARE_HTML")).blockingRoute().build());
-        routes.produce(paths.routeBuilder().management().route(COMPARE + "/:id/benchmark-data.json")
-                .handler(recorder.reportHandler("COMPARE_DATA")).blockingRoute().build());
-        routes.produce(paths.routeBuilder().management().route("bench/report.html")
-                .handler(recorder.reportHandler("RUNS_HTML")).blockingRoute().build());
     }
 }

@@ -46,7 +46,7 @@ class BenchApiTest {
     void shortClosedRunHasCoherentNumbers() {
         JsonPath r = runAndWait("{'target':'health','connections':4,'duration':'1500ms','warmup':'300ms'}");
         assertEquals("DONE", r.getString("status"));
-        assertEquals("closed", r.getString("model"));
+        assertEquals("closed", r.getString("loadModel"));
         assertTrue(r.getString("endpoint").matches("http://127\\.0\\.0\\.1:\\d+/q/health/live"), r.getString("endpoint"));
         assertTrue(r.getLong("warmup.requests") > 0, "warm-up sent requests");
 
@@ -98,7 +98,7 @@ class BenchApiTest {
     void openModelCorrectsForCoordinatedOmission() {
         JsonPath r = runAndWait("{'target':'probe','rate':400,'connections':4,'duration':'1s'}");
         assertEquals("DONE", r.getString("status"));
-        assertEquals("open", r.getString("model"));
+        assertEquals("constant-rate", r.getString("loadModel"));
         long requests = r.getLong("measured.requests");
         assertEquals(400, requests, 60, "the schedule sets the rate");
         assertEquals(0, r.getInt("errors.total"));
@@ -140,7 +140,7 @@ class BenchApiTest {
 
         try {
             JsonPath live = given().get(location).then().statusCode(200).extract().jsonPath();
-            for (int i = 0; i < 50 && live.get("progress.lastSecondP99") == null; i++) {
+            for (int i = 0; i < 50 && live.get("progress.lastSecondP99") == null; i++) { // deadline: 5 s
                 Thread.sleep(100); // until the first one-second tick of measurement
                 live = given().get(location).then().statusCode(200).extract().jsonPath();
             }

@@ -16,12 +16,14 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
-import io.jwtbench.bench.runtime.engine.RunSpec;
-import io.jwtbench.bench.runtime.engine.RunStatus;
+import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.quarkus.test.QuarkusExtensionTest;
 import io.restassured.http.ContentType;
 
@@ -30,10 +32,12 @@ class RunSeriesTest {
 
     @RegisterExtension
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, Await.class))
             // a random port: other test JVMs may be listening on the default 8081 of this machine
             .overrideConfigKey("quarkus.http.test-port", "0");
 
+    @Inject
+    Bench bench;
     @Inject
     LoadEngine engine;
     @Inject
@@ -43,22 +47,22 @@ class RunSeriesTest {
 
 
     RunSeries.Step step(String label, String duration) {
-        RunSpec spec = new RunSpec("probe", RunSpec.Model.CLOSED, 2, 0, Duration.parse("PT" + duration), Duration.ZERO,
-                Duration.ofSeconds(5), Map.of());
+        RunSpec spec = new RunSpec("probe", new LoadModel.Closed(2), Duration.parse("PT" + duration), Duration.ZERO,
+                Duration.ofSeconds(5), Map.of(), true, false);
         return new RunSeries.Step(label, spec, probe.prepare(Map.of()));
     }
 
     @Test
     void runsBackToBackAndHoldsTheBench() throws Exception {
         given().get("/q/bench/runs").then().statusCode(200); // RestAssured's first call is slow: not during the series
-        RunSeries series = RunSeries.start(engine, history, "test", List.of(step("a", "1.5S"), step("b", "1S")));
+        RunSeries series = bench.startSeries("test", List.of(step("a", "1.5S"), step("b", "1S")), RunSeries.Options.BACK_TO_BACK);
         // the bench is held for the whole series: a run start, a second series, are refused with the series' id
         assertEquals(series.id(), engine.busyWith().orElse(null));
         given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"duration\":\"1s\"}")
                 .post("/q/bench/runs").then().log().ifValidationFails().statusCode(409)
                 .body("runningId", org.hamcrest.Matchers.equalTo(series.id()));
         RunInProgressException busy = assertThrows(RunInProgressException.class,
-                () -> RunSeries.start(engine, history, "test", List.of(step("c", "0.5S"))));
+                () -> bench.startSeries("test", List.of(step("c", "0.5S")), RunSeries.Options.BACK_TO_BACK));
         assertEquals(series.id(), busy.runningId());
 
         series.finished().get(10, TimeUnit.SECONDS);
@@ -79,17 +83,15 @@ class RunSeriesTest {
 
     @Test
     void stopUnlessDoneEndsTheSeriesWhenAStepIsCancelledAndPausesHoldTheBench() throws Exception {
-        RunSeries series = RunSeries.start(engine, history, "test", List.of(step("a", "0.3S"), step("b", "5S"), step("c", "5S")),
+        RunSeries series = bench.startSeries("test", List.of(step("a", "0.3S"), step("b", "5S"), step("c", "5S")),
                 new RunSeries.Options(Duration.ofMillis(800), true, "plan"));
         assertEquals("plan", series.plan());
-        while (series.results().isEmpty() || !series.results().get(0).report().status().isTerminal()) {
-            Thread.sleep(20);
-        }
+        Await.until("step a ended", Duration.ofSeconds(10),
+                () -> !series.results().isEmpty() && series.results().get(0).report().status().isTerminal());
         assertTrue(engine.activeRun().isEmpty(), "in the pause");
         assertEquals(series.id(), engine.busyWith().orElse(null), "the pause is the series' too");
-        while (series.current().isEmpty() || series.current().get().report().status() != RunStatus.RUNNING) {
-            Thread.sleep(20);
-        }
+        Await.until("a step is RUNNING", Duration.ofSeconds(10),
+                () -> series.current().isPresent() && series.current().get().report().status() == RunStatus.RUNNING);
         series.current().get().cancel(); // the step alone, as DELETE /q/bench/runs/{id} would
         series.finished().get(10, TimeUnit.SECONDS);
         assertEquals(RunSeries.Status.CANCELLED, series.status());
@@ -99,11 +101,10 @@ class RunSeriesTest {
 
     @Test
     void cancelStopsTheCurrentRunAndSkipsTheRest() throws Exception {
-        RunSeries series = RunSeries.start(engine, history, "test",
-                List.of(step("a", "5S"), step("b", "5S"), step("c", "5S")));
-        while (series.current().isEmpty() || series.current().get().report().status() != RunStatus.RUNNING) {
-            Thread.sleep(20);
-        }
+        RunSeries series = bench.startSeries("test", List.of(step("a", "5S"), step("b", "5S"), step("c", "5S")),
+                RunSeries.Options.BACK_TO_BACK);
+        Await.until("a step is RUNNING", Duration.ofSeconds(10),
+                () -> series.current().isPresent() && series.current().get().report().status() == RunStatus.RUNNING);
         series.cancel();
         series.finished().get(10, TimeUnit.SECONDS);
         assertEquals(RunSeries.Status.CANCELLED, series.status());

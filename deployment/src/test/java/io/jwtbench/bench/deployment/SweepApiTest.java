@@ -37,7 +37,7 @@ class SweepApiTest {
                 .body("{\"target\":\"probe\",\"connections\":[1,2,4],\"duration\":\"500ms\",\"warmup\":\"100ms\",\"pause\":\"50ms\",\"latencyBound\":\"50ms\"}")
                 .post("/q/bench/sweeps").then().statusCode(200).extract().jsonPath();
         assertEquals("DONE", s.getString("status"));
-        assertEquals("closed", s.getString("model"));
+        assertEquals("closed", s.getString("loadModel"));
         List<Map<String, Object>> steps = s.getList("steps");
         assertEquals(3, steps.size());
         for (int i = 0; i < 3; i++) {
@@ -149,7 +149,7 @@ class SweepApiTest {
         } finally {
             JsonPath cancelled = given().delete(location).then().statusCode(200).extract().jsonPath();
             assertEquals("CANCELLED", cancelled.getString("status"));
-            assertEquals("open", cancelled.getString("model"));
+            assertEquals("constant-rate", cancelled.getString("loadModel"));
         }
     }
 }

@@ -47,7 +47,7 @@ public interface BenchConfig {
     int openConnections();
 
     /** The start-up smoke bench and its readiness check ({@code quarkus.bench.smoke.*}). */
-    io.jwtbench.bench.runtime.health.SmokeConfig smoke();
+    SmokeConfig smoke();
 
     /** Per-request breakdown and JVM facts from JFR (runs with {@code "breakdown": true}, the default). */
     Breakdown breakdown();

@@ -2,7 +2,7 @@ package io.jwtbench.bench.runtime.api;
 
 import org.jboss.logging.Logger;
 
-import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.quarkus.arc.Arc;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
@@ -13,30 +13,30 @@ import io.vertx.ext.web.RoutingContext;
  */
 abstract class BenchHandler implements Handler<RoutingContext> {
     private static final Logger LOG = Logger.getLogger(BenchHandler.class);
-    private volatile LoadEngine engine;
+    private volatile Bench bench;
 
     @Override
     public final void handle(RoutingContext rc) {
-        LoadEngine e = engine();
-        if (!e.config().enabled()) {
+        Bench b = bench();
+        if (!b.config().enabled()) {
             rc.fail(404); // Quarkus' ordinary not-found answer, as if the route did not exist
             return;
         }
         try {
-            handle(rc, e);
+            handle(rc, b);
         } catch (RuntimeException ex) {
             LOG.errorf(ex, "bench endpoint %s %s failed", rc.request().method(), rc.request().path());
             Replies.json(rc, 500, Replies.error("internal error", ex.toString()));
         }
     }
 
-    abstract void handle(RoutingContext rc, LoadEngine engine);
+    abstract void handle(RoutingContext rc, Bench bench);
 
-    private LoadEngine engine() {
-        LoadEngine e = engine;
-        if (e == null) {
-            engine = e = Arc.container().instance(LoadEngine.class).get();
+    private Bench bench() {
+        Bench b = bench;
+        if (b == null) {
+            bench = b = Arc.container().instance(Bench.class).get();
         }
-        return e;
+        return b;
     }
 }

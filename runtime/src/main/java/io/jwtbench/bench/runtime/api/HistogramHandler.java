@@ -7,7 +7,7 @@ import java.util.Optional;
 
 import org.HdrHistogram.Histogram;
 
-import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -18,14 +18,13 @@ import io.vertx.ext.web.RoutingContext;
  * HdrHistogram's plotter reads) of the measured latencies, in milliseconds. {@code ?uncorrected=true}
  * gives the open model's uncorrected histogram.
  */
-public final class HistogramHandler extends BenchHandler {
-    private static final double MICROS_PER_MS = 1000.0;
+final class HistogramHandler extends BenchHandler {
 
     @Override
-    void handle(RoutingContext rc, LoadEngine engine) {
-        Optional<Run> run = engine.find(rc.pathParam("id"));
+    void handle(RoutingContext rc, Bench bench) {
+        Optional<Run> run = bench.findRun(rc.pathParam("id"));
         if (run.isEmpty()) {
-            Replies.json(rc, 404, Replies.error("no such run", "unknown id " + rc.pathParam("id")));
+            Replies.notFound(rc, "run", rc.pathParam("id"));
             return;
         }
         RunReport report = run.get().report();
@@ -40,7 +39,7 @@ public final class HistogramHandler extends BenchHandler {
         Histogram h = latency.decode();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8)) {
-            h.outputPercentileDistribution(print, 5, MICROS_PER_MS);
+            h.outputPercentileDistribution(print, 5, LatencyStats.MICROS_PER_MS);
         }
         Replies.text(rc, 200, out.toString(StandardCharsets.UTF_8));
     }

@@ -3,7 +3,7 @@ package io.jwtbench.bench.runtime.api;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.quarkus.arc.Arc;
 import io.vertx.core.http.HttpMethod;
@@ -13,18 +13,17 @@ import io.vertx.ext.web.RoutingContext;
  * {@code GET /q/bench/runs/{id}/recording.jfr}: the run's raw JFR recording, kept for runs started
  * with {@code "jfr": true} until the run leaves the history. 404 for unknown runs and runs without one.
  */
-public final class RecordingHandler extends BenchHandler {
+final class RecordingHandler extends BenchHandler {
 
     @Override
-    void handle(RoutingContext rc, LoadEngine engine) {
+    void handle(RoutingContext rc, Bench bench) {
         if (rc.request().method() != HttpMethod.GET) {
-            rc.response().putHeader("Allow", "GET");
-            Replies.json(rc, 405, Replies.error("method not allowed", "use GET"));
+            Replies.methodNotAllowed(rc, "GET");
             return;
         }
         String id = rc.pathParam("id");
-        if (engine.find(id).isEmpty()) {
-            Replies.json(rc, 404, Replies.error("no such run", "unknown id " + id));
+        if (bench.findRun(id).isEmpty()) {
+            Replies.notFound(rc, "run", id);
             return;
         }
         Optional<Path> file = Arc.container().instance(JfrRuns.class).get().recording(id);

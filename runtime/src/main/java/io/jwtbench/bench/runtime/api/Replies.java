@@ -1,17 +1,21 @@
 package io.jwtbench.bench.runtime.api;
 
-import java.util.LinkedHashMap;
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.jwtbench.bench.runtime.spi.BenchSpecException;
 import io.vertx.core.Context;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Writing answers. The bench uses its own ObjectMapper on purpose: its JSON is a contract and must
- * not change with the application's Jackson customizations.
+ * Reading requests and writing answers, the same way for every bench route. The bench uses its own
+ * ObjectMapper on purpose: its JSON is a contract and must not change with the application's Jackson
+ * customizations.
  */
 final class Replies {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -20,8 +24,7 @@ final class Replies {
     }
 
     static Map<String, Object> error(String error, String reason) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("error", error);
+        Map<String, Object> m = map("error", error);
         if (reason != null) {
             m.put("reason", reason);
         }
@@ -41,6 +44,43 @@ final class Replies {
 
     static void text(RoutingContext rc, int status, String body) {
         end(rc, status, "text/plain; charset=utf-8", body);
+    }
+
+    static void html(RoutingContext rc, String page) {
+        end(rc, 200, "text/html; charset=utf-8", page);
+    }
+
+    /** {@code Accept: text/plain} (and not JSON): the caller wants the text rendering. */
+    static boolean wantsText(RoutingContext rc) {
+        String accept = rc.request().getHeader("Accept");
+        return accept != null && accept.contains("text/plain") && !accept.contains("application/json");
+    }
+
+    static void notFound(RoutingContext rc, String what, String id) {
+        json(rc, 404, error("no such " + what, "unknown id " + id));
+    }
+
+    static void methodNotAllowed(RoutingContext rc, String allowed) {
+        rc.response().putHeader("Allow", allowed);
+        json(rc, 405, error("method not allowed", "use " + allowed.replace(", ", " or ")));
+    }
+
+    /** 400 naming the bad field: {@code {"error": <what>, "field", "reason"}}. */
+    static void invalid(RoutingContext rc, String what, BenchSpecException e) {
+        json(rc, 400, map("error", what, "field", e.field(), "reason", e.reason()));
+    }
+
+    /** The POSTed JSON body, or a {@link BenchSpecException} on {@code body}. */
+    static JsonNode body(RoutingContext rc, String example) {
+        String text = rc.body() == null ? null : rc.body().asString();
+        if (text == null || text.isBlank()) {
+            throw new BenchSpecException("body", "a JSON object is required, e.g. " + example);
+        }
+        try {
+            return JSON.readTree(text);
+        } catch (Exception e) {
+            throw new BenchSpecException("body", "malformed JSON: " + e.getMessage().lines().findFirst().orElse(""));
+        }
     }
 
     /** Answers later, from any thread, on the request's own context. */

@@ -6,149 +6,115 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
-import io.jwtbench.bench.runtime.engine.LoadEngine;
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.engine.RunSeries;
-import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.Sweep;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
-import io.jwtbench.bench.runtime.sweep.Sweeps;
-import io.quarkus.arc.Arc;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Renderings for people and for other tools:
- * <ul>
- * <li>{@code GET /q/bench/runs/{id}/report.html}, {@code /q/bench/sweeps/{id}/report.html},
- * {@code /q/bench/compare/{id}/report.html}: self-contained HTML (a compare: one colour per model);</li>
- * <li>{@code GET /q/bench/report.html?runs=id1,id2,..}: several runs overlaid on one page (a comparison);</li>
- * <li>{@code GET /q/bench/runs/{id}/benchmark-data.json}, {@code /q/bench/sweeps/{id}/benchmark-data.json},
- * {@code /q/bench/compare/{id}/benchmark-data.json}: the earlier investigations' layout, one benchmark per
- * run, per sweep step or per compared model.</li>
- * </ul>
+ * Renderings for people and for other tools: {@code report.html} (self-contained HTML; several runs
+ * overlaid for {@code /q/bench/report.html?runs=id1,id2,..} and for a compare, one colour per model)
+ * and {@code benchmark-data.json} (the earlier investigations' layout, one benchmark per run, sweep
+ * step or compared model). Which one is the route's {@link ReportKind}.
  */
-public final class ReportHandler extends BenchHandler {
+final class ReportHandler extends BenchHandler {
 
-    public enum Kind {
-        RUN_HTML,
-        RUN_DATA,
-        RUNS_HTML,
-        SWEEP_HTML,
-        SWEEP_DATA,
-        COMPARE_HTML,
-        COMPARE_DATA
-    }
+    private static final Runs RUNS = new Runs();
+    private static final Compares COMPARES = new Compares();
+    private static final Sweeps SWEEPS = new Sweeps();
+    private final ReportKind kind;
 
-    private final Kind kind;
-
-    public ReportHandler(Kind kind) {
+    ReportHandler(ReportKind kind) {
         this.kind = kind;
     }
 
     @Override
-    void handle(RoutingContext rc, LoadEngine engine) {
+    void handle(RoutingContext rc, Bench bench) {
+        String id = rc.pathParam("id");
         switch (kind) {
-            case RUN_HTML, RUN_DATA -> {
-                Optional<Run> run = engine.find(rc.pathParam("id"));
-                if (run.isEmpty()) {
-                    Replies.json(rc, 404, Replies.error("no such run", "unknown id " + rc.pathParam("id")));
-                    return;
-                }
-                RunReport r = run.get().report();
-                if (kind == Kind.RUN_HTML) {
-                    html(rc, HtmlReport.run(r));
+            case RUN_HTML, RUN_DATA -> found(rc, RUNS, bench, id).ifPresent(run -> {
+                RunReport r = run.report();
+                if (kind == ReportKind.RUN_HTML) {
+                    Replies.html(rc, HtmlReport.run(r));
                 } else {
-                    data(rc, BenchmarkData.of("Integration Performance",
-                            List.of(new BenchmarkData.Entry(r.target(), "jwt-bench." + r.target() + "." + load(r), r))));
+                    data(rc, "Integration Performance", List.of(new BenchmarkData.Entry(r.target(),
+                            "jwt-bench." + r.target() + "." + r.loadModel().tag(), r)));
                 }
-            }
-            case RUNS_HTML -> {
-                String ids = rc.request().getParam("runs");
-                if (ids == null || ids.isBlank()) {
-                    Replies.json(rc, 400, Replies.error("runs required", "give ?runs=id1,id2,.."));
+            });
+            case RUNS_HTML -> runs(rc, bench);
+            case SWEEP_HTML, SWEEP_DATA -> found(rc, SWEEPS, bench, id).ifPresent(sweep -> {
+                SweepReport s = sweep.report();
+                if (kind == ReportKind.SWEEP_HTML) {
+                    Replies.html(rc, HtmlReport.sweep(s));
                     return;
                 }
-                List<HtmlReport.Labelled> runs = new ArrayList<>();
-                for (String id : ids.split(",")) {
-                    Optional<Run> run = engine.find(id.trim());
-                    if (run.isEmpty()) {
-                        Replies.json(rc, 404, Replies.error("no such run", "unknown id " + id.trim()));
-                        return;
-                    }
-                    RunReport r = run.get().report();
-                    runs.add(new HtmlReport.Labelled(r.id() + " " + r.target() + " " + load(r), r));
+                List<BenchmarkData.Entry> entries = new ArrayList<>();
+                for (SweepStep st : s.steps()) {
+                    String name = s.spec().target() + "@" + st.report().loadModel().tag();
+                    entries.add(new BenchmarkData.Entry(name, "jwt-bench.sweep." + s.id() + "." + name, st.report()));
                 }
-                html(rc, HtmlReport.runs("Runs " + ids, runs));
-            }
-            case SWEEP_HTML, SWEEP_DATA -> {
-                Optional<Sweep> sweep = Arc.container().instance(Sweeps.class).get().find(rc.pathParam("id"));
-                if (sweep.isEmpty()) {
-                    Replies.json(rc, 404, Replies.error("no such sweep", "unknown id " + rc.pathParam("id")));
-                    return;
-                }
-                SweepReport s = sweep.get().report();
-                if (kind == Kind.SWEEP_HTML) {
-                    html(rc, HtmlReport.sweep(s));
-                } else {
-                    List<BenchmarkData.Entry> entries = new ArrayList<>();
-                    for (SweepStep st : s.steps()) {
-                        String name = s.spec().target() + "@" + load(st.report());
-                        entries.add(new BenchmarkData.Entry(name, "jwt-bench.sweep." + s.id() + "." + name, st.report()));
-                    }
-                    data(rc, BenchmarkData.of("Integration Performance (sweep)", entries));
-                }
-            }
-            case COMPARE_HTML, COMPARE_DATA -> {
-                Optional<RunSeries> compare = Arc.container().instance(RunSeriesHistory.class).get()
-                        .find(rc.pathParam("id")).filter(s -> s.kind().equals(CompareView.KIND));
-                if (compare.isEmpty()) {
-                    Replies.json(rc, 404, Replies.error("no such compare", "unknown id " + rc.pathParam("id")));
-                    return;
-                }
-                RunSeries c = compare.get();
-                String target = c.steps().get(0).spec().target();
-                if (kind == Kind.COMPARE_HTML) {
-                    List<HtmlReport.Labelled> runs = new ArrayList<>();
-                    for (RunSeries.StepResult r : c.results()) {
-                        runs.add(new HtmlReport.Labelled(r.label(), r.report()));
-                    }
-                    html(rc, HtmlReport.runs("Compare " + c.id() + " — " + target + ", " + load(c.steps().get(0).spec().echo())
-                            + " per model [" + c.status() + "]", runs));
-                } else {
-                    List<BenchmarkData.Entry> entries = new ArrayList<>();
-                    for (RunSeries.StepResult r : c.results()) {
-                        String name = target + "@" + r.label();
-                        entries.add(new BenchmarkData.Entry(name, "jwt-bench.compare." + c.id() + "." + r.label(), r.report()));
-                    }
-                    data(rc, BenchmarkData.of("Integration Performance (compare)", entries));
-                }
-            }
+                data(rc, "Integration Performance (sweep)", entries);
+            });
+            case COMPARE_HTML, COMPARE_DATA -> found(rc, COMPARES, bench, id).ifPresent(c -> compare(rc, c));
         }
     }
 
-    /** "50c" (closed model) or "2000rps" (open model). */
-    private static String load(RunReport r) {
-        return load(r.spec());
-    }
-
-    private static String load(java.util.Map<String, Object> spec) {
-        return spec.containsKey("rate") ? spec.get("rate") + "rps" : spec.get("connections") + "c";
-    }
-
-    private static void html(RoutingContext rc, String page) {
-        if (!rc.response().ended()) {
-            rc.response().putHeader("Content-Type", "text/html; charset=utf-8").end(page);
+    private void compare(RoutingContext rc, RunSeries c) {
+        String target = c.steps().get(0).spec().target();
+        if (kind == ReportKind.COMPARE_HTML) {
+            List<HtmlReport.Labelled> runs = new ArrayList<>();
+            for (RunSeries.StepResult r : c.results()) {
+                runs.add(new HtmlReport.Labelled(r.label(), r.report()));
+            }
+            Replies.html(rc, HtmlReport.runs("Compare " + c.id() + " — " + target + ", "
+                    + c.steps().get(0).spec().loadModel().tag() + " per model [" + c.status() + "]", runs));
+            return;
         }
+        List<BenchmarkData.Entry> entries = new ArrayList<>();
+        for (RunSeries.StepResult r : c.results()) {
+            entries.add(new BenchmarkData.Entry(target + "@" + r.label(), "jwt-bench.compare." + c.id() + "." + r.label(),
+                    r.report()));
+        }
+        data(rc, "Integration Performance (compare)", entries);
     }
 
-    private static void data(RoutingContext rc, Object body) {
+    private static void runs(RoutingContext rc, Bench bench) {
+        String ids = rc.request().getParam("runs");
+        if (ids == null || ids.isBlank()) {
+            Replies.json(rc, 400, Replies.error("runs required", "give ?runs=id1,id2,.."));
+            return;
+        }
+        List<HtmlReport.Labelled> runs = new ArrayList<>();
+        for (String id : ids.split(",")) {
+            Optional<Run> run = found(rc, RUNS, bench, id.trim());
+            if (run.isEmpty()) {
+                return;
+            }
+            RunReport r = run.get().report();
+            runs.add(new HtmlReport.Labelled(r.id() + " " + r.target() + " " + r.loadModel().tag(), r));
+        }
+        Replies.html(rc, HtmlReport.runs("Runs " + ids, runs));
+    }
+
+    /** The item, or empty after answering 404. */
+    private static <T> Optional<T> found(RoutingContext rc, Subject<T> subject, Bench bench, String id) {
+        Optional<T> item = subject.find(bench, id);
+        if (item.isEmpty()) {
+            Replies.notFound(rc, subject.noun(), id);
+        }
+        return item;
+    }
+
+    private static void data(RoutingContext rc, String benchmarkType, List<BenchmarkData.Entry> entries) {
         String text;
         try {
-            text = Replies.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(body);
+            text = Replies.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(BenchmarkData.of(benchmarkType, entries));
         } catch (JsonProcessingException e) {
             Replies.json(rc, 500, Replies.error("cannot render JSON", e.getMessage()));
             return;

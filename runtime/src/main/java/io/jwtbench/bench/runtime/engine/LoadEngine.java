@@ -20,20 +20,19 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.quarkus.runtime.ShutdownEvent;
 
 /**
- * Starts runs (one at a time), remembers the recent ones and finds targets. Each run orchestrates
+ * Starts the runs {@link Bench} hands it (one at a time), remembers the recent ones and finds targets. Each run orchestrates
  * itself on a virtual thread of its own, never on the application's event loops.
  */
 @Singleton
 public class LoadEngine {
     private static final Logger LOG = Logger.getLogger(LoadEngine.class);
-    /** The trigger of runs started through {@code POST /q/bench/runs}. */
-    public static final String TRIGGER_API = "api";
 
     @Inject
     BenchConfig config;
@@ -77,30 +76,12 @@ public class LoadEngine {
     }
 
     /**
-     * @param source prepared by the spec's target
-     * @throws RunInProgressException if a run is not finished yet
-     */
-    public synchronized Run start(RunSpec spec, RequestSource source) {
-        return start(null, spec, source, TRIGGER_API);
-    }
-
-    /** A run started on behalf of the holder of {@code reservation} (a {@link RunSeries}). */
-    public synchronized Run start(Reservation by, RunSpec spec, RequestSource source) {
-        return start(by, spec, source, TRIGGER_API);
-    }
-
-    /** A run started by someone other than the HTTP API (the start-up smoke bench). */
-    public synchronized Run start(RunSpec spec, RequestSource source, String trigger) {
-        return start(null, spec, source, trigger);
-    }
-
-    /**
      * @param by      the reservation of the {@link RunSeries} this run belongs to, or null
-     * @param trigger who started the run, shown as the report's {@code trigger} field: {@value #TRIGGER_API}
+     * @param trigger who started the run, shown as the report's {@code trigger} field: {@code api}
      *                for the HTTP API, {@code smoke} for the start-up smoke bench
      * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
      */
-    public synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
+    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
@@ -151,11 +132,11 @@ public class LoadEngine {
 
     /**
      * Reserves the bench for {@code holderId}: until the reservation is closed, only
-     * {@link #start(Reservation, RunSpec, RequestSource)} with it starts runs.
+     * {@link #start(Reservation, RunSpec, RequestSource, String)} with it starts runs.
      *
      * @throws RunInProgressException if a run is not finished or another reservation is held
      */
-    public synchronized Reservation reserve(String holderId) {
+    synchronized Reservation reserve(String holderId) {
         busyWith().ifPresent(id -> {
             throw new RunInProgressException(id);
         });

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,11 @@ import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.jboss.logging.Logger;
 
+import io.jwtbench.bench.runtime.engine.load.LoadDriver;
+import io.jwtbench.bench.runtime.plan.Schedule;
+import io.jwtbench.bench.runtime.engine.transport.Generator;
+import io.jwtbench.bench.runtime.engine.transport.RunTransport;
+import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -21,8 +27,10 @@ import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.GeneratorStats;
 import io.jwtbench.bench.runtime.stats.LatencyRecording;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.SecondStats;
 import io.jwtbench.bench.runtime.stats.Tally;
 
@@ -39,6 +47,8 @@ public final class Run {
     private final String id;
     private final RunSpec spec;
     private final RequestSource source;
+    /** When requests are due; empty in the closed model. */
+    private final Optional<Schedule> schedule;
     private final List<RunExtension> extensions;
     private final IntSupplier port;
     private final int eventLoopCount;
@@ -72,6 +82,7 @@ public final class Run {
         this.id = id;
         this.spec = spec;
         this.source = source;
+        this.schedule = spec.loadModel().schedule(spec.warmup(), spec.duration());
         this.extensions = extensions;
         this.port = port;
         this.eventLoopCount = eventLoopCount;
@@ -114,14 +125,11 @@ public final class Run {
                 return;
             }
             int targetPort = port.getAsInt();
-            endpoint = "http://" + RequestSender.HOST + ":" + targetPort + source.next(0).path();
-            generator = Generator.start(eventLoopCount, spec.connections(), spec.timeout());
-            measurement = new Measurement(spec.model() == RunSpec.Model.OPEN);
-            RequestSender sender = new RequestSender(generator.client, targetPort, spec.timeout().toMillis(),
-                    measurement);
-            driver = spec.model() == RunSpec.Model.OPEN
-                    ? new OpenLoopDriver(sender, source, generator.eventLoops, spec.rate(), measurement)
-                    : new ClosedLoopDriver(sender, source, generator.eventLoops, spec.connections());
+            endpoint = "http://" + RunTransport.HOST + ":" + targetPort + source.next(0).path();
+            generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout());
+            measurement = new Measurement();
+            driver = LoadDriver.of(schedule, new RunTransport(generator, targetPort, spec.timeout(), measurement),
+                    source);
 
             long start = System.nanoTime();
             driver.start(start);
@@ -216,9 +224,7 @@ public final class Run {
     private void collectSecond(double seconds) {
         Histogram interval = phase.latency.takeInterval();
         latency.add(interval);
-        if (phase.uncorrected != null) {
-            uncorrected.add(phase.uncorrected.takeInterval());
-        }
+        uncorrected.add(phase.uncorrected.takeInterval()); // empty without a schedule
         long errors = phase.tally.errors().total();
         long count = interval.getTotalCount();
         timeSeries.add(new SecondStats(timeSeries.size() + 1, count, count / seconds, percentileMs(interval, 50),
@@ -264,12 +270,11 @@ public final class Run {
 
     private void publish(Progress progress, String error) {
         boolean measuring = phase != null;
-        boolean open = spec.model() == RunSpec.Model.OPEN;
         Tally t = measuring ? phase.tally : null;
-        report = new RunReport(id, status, spec.target(), spec.model().label(), endpoint, spec.echo(),
+        report = new RunReport(id, status, spec.target(), spec.loadModel(), endpoint, spec.echo(),
                 source.describe(), createdAt, status.isTerminal() ? Instant.now() : null, warmup, measured,
                 measuring ? LatencyStats.of(latency) : null,
-                measuring && open ? LatencyStats.of(uncorrected) : null,
+                measuring && schedule.isPresent() ? LatencyStats.of(uncorrected) : null,
                 measuring ? t.errors() : ErrorCounts.NONE, measuring ? t.expectedRejections() : 0,
                 measuring ? t.unexpectedSuccesses() : 0, generatorStats, timeSeries,
                 status.isTerminal() ? null : progress, error, sections);
@@ -307,6 +312,6 @@ public final class Run {
     }
 
     private static double percentileMs(Histogram h, double p) {
-        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(p) / 1000.0;
+        return h.getTotalCount() == 0 ? Double.NaN : LatencyStats.ms(h.getValueAtPercentile(p));
     }
 }

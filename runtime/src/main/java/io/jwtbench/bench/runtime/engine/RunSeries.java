@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
+import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -100,18 +102,13 @@ public final class RunSeries {
 
     /**
      * Reserves the bench and starts running {@code steps} in order, each after the previous one
-     * finished, and remembers the series in {@code history}.
+     * finished, and remembers the series in {@code history}. Through {@link Bench} only.
      *
      * @param kind what the series is, e.g. {@code "compare"} or {@code "sweep"}; kept for listings
      * @throws RunInProgressException if a run or another series holds the bench
      * @throws IllegalArgumentException if there is no step
      */
-    public static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps) {
-        return start(engine, history, kind, steps, Options.BACK_TO_BACK);
-    }
-
-    /** Like {@link #start(LoadEngine, RunSeriesHistory, String, List)}, with a pause, a stop rule and a plan. */
-    public static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps,
+    static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps,
             Options options) {
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("a series needs at least one step");
@@ -206,7 +203,7 @@ public final class RunSeries {
                 }
                 Run run;
                 synchronized (this) {
-                    run = engine.start(reservation, step.spec(), step.source());
+                    run = engine.start(reservation, step.spec(), step.source(), Bench.TRIGGER_API);
                     runs.add(run);
                 }
                 if (cancelled()) { // cancel() may have looked for the current run just before it was added

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -59,7 +60,7 @@ public final class BenchmarkData {
             Map<String, Object> percentiles = new LinkedHashMap<>();
             for (double p : PERCENTILES) {
                 long v = p == 0 ? h.getMinValue() : p == 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
-                double ms = round(v / 1000.0);
+                Object ms = Format.round(LatencyStats.ms(v), 3);
                 percentiles.put(key(p), ms);
                 datasets.get(key(p) + "th").add(ms);
             }
@@ -72,34 +73,31 @@ public final class BenchmarkData {
             b.put("score", opsPerSecond(rps));
             b.put("scoreUnit", "ops/s");
             b.put("throughput", opsPerSecond(rps));
-            b.put("latency", Html.ms(p50).replace("us", "μs"));
+            b.put("latency", Format.latency(p50).replace("us", "μs"));
             b.put("error", 0);
             b.put("errorPercentage", 0);
             b.put("percentiles", percentiles);
-            b.put("throughputOpsPerSecond", round(rps));
-            b.put("latencyMs", round(p50));
+            b.put("throughputOpsPerSecond", Format.round(rps, 3));
+            b.put("latencyMs", Format.round(p50, 3));
             b.put("runId", r.id());
             b.put("target", r.target());
-            b.put("model", r.model());
-            b.put("connections", r.spec().get("connections"));
-            if (r.spec().containsKey("rate")) {
-                b.put("rate", r.spec().get("rate"));
-            }
+            b.put("loadModel", r.loadModel().label());
+            r.loadModel().echo(b); // connections, rate, rampTo as the run's spec has them
             b.put("requests", r.measured().requests());
             b.put("errors", r.errors().total());
             b.put("timeouts", r.errors().timeout());
-            b.put("durationSeconds", round(r.measured().durationSeconds()));
+            b.put("durationSeconds", Format.round(r.measured().durationSeconds(), 3));
             benchmarks.add(b);
             labels.add(e.name());
-            throughput.add(round(rps));
-            latency.add(round(p50));
+            throughput.add(Format.round(rps, 3));
+            latency.add(Format.round(p50, 3));
             if (best == null || rps > best.report().measured().rps()) {
                 best = e;
             }
         }
         if (best != null) {
             root.put("overview", map("throughput", opsPerSecond(best.report().measured().rps()), "latency",
-                    Html.ms(best.report().latency().p50()).replace("us", "μs"), "throughputBenchmarkName", best.name(),
+                    Format.latency(best.report().latency().p50()).replace("us", "μs"), "throughputBenchmarkName", best.name(),
                     "latencyBenchmarkName", best.name()));
         }
         root.put("benchmarks", benchmarks);
@@ -127,9 +125,6 @@ public final class BenchmarkData {
         return String.format(Locale.ROOT, "%.0f ops/s", v);
     }
 
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
-    }
 
     /** "50.0", "99.9", "99.99": the keys of that layout. */
     private static final class BigDecimalText {

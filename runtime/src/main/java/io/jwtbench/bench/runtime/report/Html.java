@@ -1,8 +1,6 @@
 package io.jwtbench.bench.runtime.report;
 
-import java.util.Locale;
-
-/** Escaping and number formats shared by the HTML and text renderings. */
+/** HTML escaping (numbers: {@link Format}). */
 final class Html {
     private Html() {
     }
@@ -25,24 +23,4 @@ final class Html {
         return out.toString();
     }
 
-    /** Like wrk: the unit that keeps the number readable; "-" when unknown. */
-    static String ms(double ms) {
-        if (!SvgChart.finite(ms)) {
-            return "-";
-        }
-        if (ms < 1) {
-            return String.format(Locale.ROOT, "%.0fus", ms * 1000);
-        }
-        if (ms < 100) {
-            return String.format(Locale.ROOT, "%.2fms", ms);
-        }
-        if (ms < 1000) {
-            return String.format(Locale.ROOT, "%.1fms", ms);
-        }
-        return String.format(Locale.ROOT, "%.2fs", ms / 1000);
-    }
-
-    static String fixed(double v, int decimals) {
-        return SvgChart.finite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
-    }
 }

@@ -35,7 +35,7 @@ public final class HtmlReport {
     }
 
     public static String run(RunReport r) {
-        return runs("Run " + r.id() + " — " + r.target() + ", " + r.model() + " model", List.of(new Labelled(r.id(), r)));
+        return runs("Run " + r.id() + " — " + r.target() + ", " + r.loadModel().label() + " model", List.of(new Labelled(r.id(), r)));
     }
 
     /** Overlays the runs: one color each, in order. */
@@ -82,7 +82,7 @@ public final class HtmlReport {
 
     public static String sweep(SweepReport s) {
         String unit = s.spec().loadUnit();
-        String title = "Sweep " + s.id() + " — " + s.spec().target() + ", " + s.spec().model().label() + " model";
+        String title = "Sweep " + s.id() + " — " + s.spec().target() + ", " + s.spec().loadModel().label() + " model";
         StringBuilder body = new StringBuilder();
         body.append("<h1>").append(Html.escape(title)).append("</h1>");
         body.append("<p class=\"meta\">").append(Html.escape(s.status().name())).append(" · ")
@@ -108,7 +108,7 @@ public final class HtmlReport {
         SvgChart x = new SvgChart("Throughput vs " + unit, unit, "req/s").xFromZero();
         x.add(new SvgChart.Series("measured", SvgChart.PALETTE[0], load,
                 steps.stream().mapToDouble(st -> st.report().measured().rps()).toArray(), false, true));
-        if (a != null && a.usl() != null && !s.open() && load.length > 0) {
+        if (a != null && a.usl() != null && !s.spec().loadModel().offersRate() && load.length > 0) {
             UslFit usl = a.usl();
             int n = 60;
             double[] fx = new double[n + 1];
@@ -117,10 +117,10 @@ public final class HtmlReport {
                 fx[i] = 1 + (load[load.length - 1] - 1) * i / (double) n;
                 fy[i] = usl.predict(fx[i]);
             }
-            x.add(new SvgChart.Series(String.format(Locale.ROOT, "USL fit (R² %s)", Html.fixed(usl.rSquared(), 2)),
+            x.add(new SvgChart.Series(String.format(Locale.ROOT, "USL fit (R² %s)", Format.fixed(usl.rSquared(), 2)),
                     SvgChart.PALETTE[8], fx, fy, true, false));
         }
-        if (s.open()) {
+        if (s.spec().loadModel().offersRate()) {
             x.add(new SvgChart.Series("offered", SvgChart.PALETTE[8], load, load, true, false));
         }
         if (a != null && a.knee().isPresent()) {
@@ -145,7 +145,7 @@ public final class HtmlReport {
         }
         List<Labelled> labelled = new ArrayList<>();
         for (SweepStep st : steps) {
-            labelled.add(new Labelled(st.load() + (s.open() ? " req/s" : " conn"), st.report()));
+            labelled.add(new Labelled(st.report().loadModel().describe(), st.report()));
         }
         SvgChart curves = percentileChart("Latency by percentile, per step", labelled);
         if (!curves.isEmpty()) {
@@ -181,7 +181,7 @@ public final class HtmlReport {
             for (int k = 0; k <= n; k++) {
                 double t = k * NINES_STEP;
                 xs[k] = t;
-                ys[k] = h.getValueAtPercentile(100 * (1 - Math.pow(10, -t))) / 1000.0;
+                ys[k] = LatencyStats.ms(h.getValueAtPercentile(100 * (1 - Math.pow(10, -t))));
             }
             String name = runs.size() == 1 ? "latency" : runs.get(i).label();
             chart.add(new SvgChart.Series(name, color(i), xs, ys, false, false));
@@ -190,7 +190,7 @@ public final class HtmlReport {
                 Histogram uh = u.decode();
                 double[] uy = new double[n + 1];
                 for (int k = 0; k <= n; k++) {
-                    uy[k] = uh.getValueAtPercentile(100 * (1 - Math.pow(10, -xs[k]))) / 1000.0;
+                    uy[k] = LatencyStats.ms(uh.getValueAtPercentile(100 * (1 - Math.pow(10, -xs[k]))));
                 }
                 chart.add(new SvgChart.Series("uncorrected", SvgChart.PALETTE[8], xs, uy, true, false));
             }
@@ -223,19 +223,18 @@ public final class HtmlReport {
             RunReport r = l.report();
             LatencyStats lat = r.latency();
             JvmFacts jvm = JvmFacts.of(r);
-            String load = r.spec().containsKey("rate") ? r.spec().get("rate") + " req/s"
-                    : r.spec().get("connections") + " conn";
+            String load = r.loadModel().describe();
             t.append("<tr><td>").append(Html.escape(l.label())).append("</td><td>").append(r.status())
-                    .append("</td><td>").append(Html.escape(r.model())).append("</td><td>").append(Html.escape(load))
+                    .append("</td><td>").append(Html.escape(r.loadModel().label())).append("</td><td>").append(Html.escape(load))
                     .append("</td>");
             if (lat != null && r.measured() != null) {
-                cells(t, String.valueOf(r.measured().requests()), Html.fixed(r.measured().rps(), 1), Html.ms(lat.p50()),
-                        Html.ms(lat.p75()), Html.ms(lat.p90()), Html.ms(lat.p99()), Html.ms(lat.p99_9()),
-                        Html.ms(lat.max()), String.valueOf(r.errors().total()), String.valueOf(r.errors().timeout()));
+                cells(t, String.valueOf(r.measured().requests()), Format.fixed(r.measured().rps(), 1), Format.latency(lat.p50()),
+                        Format.latency(lat.p75()), Format.latency(lat.p90()), Format.latency(lat.p99()), Format.latency(lat.p99_9()),
+                        Format.latency(lat.max()), String.valueOf(r.errors().total()), String.valueOf(r.errors().timeout()));
             } else {
                 cells(t, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
             }
-            cells(t, Double.isNaN(jvm.cpuSharePeak()) ? "-" : Html.fixed(100 * jvm.cpuSharePeak(), 0) + "%",
+            cells(t, Double.isNaN(jvm.cpuSharePeak()) ? "-" : Format.fixed(100 * jvm.cpuSharePeak(), 0) + "%",
                     jvm.value("threads", "peak") == null ? "-" : String.valueOf(jvm.value("threads", "peak")));
             t.append("</tr>");
         }

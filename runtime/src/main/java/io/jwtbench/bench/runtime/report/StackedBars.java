@@ -36,7 +36,7 @@ final class StackedBars {
         for (Map.Entry<String, Map<String, Double>> bar : bars.entrySet()) {
             double sum = bar.getValue().values().stream().mapToDouble(Double::doubleValue).sum();
             out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"yl\">%s</text>", LEFT - 6,
-                    y + BAR / 2 + 4, Html.escape(bar.getKey() + " (" + Html.ms(sum) + ")")));
+                    y + BAR / 2 + 4, Html.escape(bar.getKey() + " (" + Format.latency(sum) + ")")));
             double x = LEFT;
             for (Map.Entry<String, Double> seg : bar.getValue().entrySet()) {
                 double w = sum > 0 ? seg.getValue() / sum * plotW : 0;
@@ -44,7 +44,7 @@ final class StackedBars {
                 out.append(String.format(Locale.ROOT,
                         "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s: %.1f%% (%s)</title></rect>",
                         x, y, w, BAR, color, Html.escape(seg.getKey()), sum > 0 ? 100 * seg.getValue() / sum : 0,
-                        Html.escape(Html.ms(seg.getValue()))));
+                        Html.escape(Format.latency(seg.getValue()))));
                 if (w > 36) {
                     out.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"bl\">%.0f%%</text>",
                             x + w / 2, y + BAR / 2 + 4, 100 * seg.getValue() / sum));

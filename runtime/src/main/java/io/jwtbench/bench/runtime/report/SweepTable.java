@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
+import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
@@ -17,15 +18,16 @@ public final class SweepTable {
     public static String of(SweepReport s) {
         StringBuilder out = new StringBuilder();
         Map<String, Object> e = s.spec().echo();
-        line(out, "Sweep %s on target %s: %s model, %d steps of %s (+%s warm-up)%s, %s", s.id(), s.spec().target(),
-                s.spec().model().label(), s.spec().steps().size(), e.get("duration"), e.get("warmup"),
-                s.open() ? ", pool of " + e.get("connections") + " connections" : "", s.status());
-        line(out, "%8s %10s %9s %9s %9s %9s %9s %7s %8s %8s %8s %7s", s.open() ? "rate" : "conns", "req/s", "p50", "p75",
+        LoadModel model = s.spec().loadModel();
+        Format.line(out, "Sweep %s on target %s: %s model, %d steps of %s (+%s warm-up)%s, %s", s.id(), s.spec().target(),
+                model.label(), s.spec().steps().size(), e.get("duration"), e.get("warmup"),
+                e.containsKey("rates") ? ", pool of " + model.connections() + " connections" : "", s.status());
+        Format.line(out, "%8s %10s %9s %9s %9s %9s %9s %7s %8s %8s %8s %7s", model.column(), "req/s", "p50", "p75",
                 "p90", "p99", "p99.9", "errors", "timeouts", "CPU peak", "host CPU", "threads");
         for (SweepStep st : s.steps()) {
             LatencyStats l = st.report().latency();
             if (!st.measured()) {
-                line(out, "%8d %s", st.load(), st.report().status());
+                Format.line(out, "%8d %s", st.load(), st.report().status());
                 continue;
             }
             String status = st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
@@ -33,31 +35,27 @@ public final class SweepTable {
             double host = st.jvm().hostCpuShareMean();
             double cpuPeak = 100 * st.jvm().cpuSharePeak();
             double threads = st.jvm().threadsPeak();
-            line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),
-                    Html.ms(l.p50()), Html.ms(l.p75()), Html.ms(l.p90()), Html.ms(l.p99()), Html.ms(l.p99_9()),
+            Format.line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),
+                    Format.latency(l.p50()), Format.latency(l.p75()), Format.latency(l.p90()), Format.latency(l.p99()), Format.latency(l.p99_9()),
                     st.report().errors().total(), st.report().errors().timeout(),
-                    Double.isNaN(cpuPeak) ? "-" : String.format(Locale.ROOT, "%.0f%%", cpuPeak),
-                    Double.isNaN(host) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * host),
+                    Format.percent(cpuPeak / 100), Format.percent(host),
                     Double.isNaN(threads) ? "-" : String.valueOf((long) threads), status);
         }
         if (!s.steps().isEmpty()) {
-            line(out, "(CPU peak: this process over 250 ms windows, %% of %d cores, load generator included; host CPU: whole machine, mean)",
+            Format.line(out, "(CPU peak: this process over 250 ms windows, %% of %d cores, load generator included; host CPU: whole machine, mean)",
                     Runtime.getRuntime().availableProcessors());
         }
         SweepAnalysis a = s.analysis();
         if (a != null) {
             Map<String, Object> m = a.toMap();
             for (String key : List.of("knee", "latencyBound", "usl", "limiter")) {
-                line(out, "%s", ((Map<?, ?>) m.get(key)).get("description"));
+                Format.line(out, "%s", ((Map<?, ?>) m.get(key)).get("description"));
             }
         }
         if (s.error() != null) {
-            line(out, "error: %s", s.error());
+            Format.line(out, "error: %s", s.error());
         }
         return out.toString();
     }
 
-    private static void line(StringBuilder out, String format, Object... args) {
-        out.append(String.format(Locale.ROOT, format, args)).append('\n');
-    }
 }

@@ -12,7 +12,8 @@ public record LatencyStats(long count, double p50, double p75, double p90, doubl
         double p99_99, double max, double mean, double stdev, String histogram) {
 
     public static final String UNIT = "ms";
-    private static final double MICROS_PER_MS = 1000.0;
+    /** The histograms record microseconds; every figure and rendering is in milliseconds. */
+    public static final double MICROS_PER_MS = 1000.0;
 
     public static LatencyStats of(Histogram h) {
         return new LatencyStats(h.getTotalCount(), at(h, 50), at(h, 75), at(h, 90), at(h, 95), at(h, 99), at(h, 99.9),
@@ -35,7 +36,8 @@ public record LatencyStats(long count, double p50, double p75, double p90, doubl
         return h.getTotalCount() == 0 ? 0 : ms(h.getValueAtPercentile(percentile));
     }
 
-    private static double ms(long micros) {
+    /** The one microseconds → milliseconds conversion. */
+    public static double ms(long micros) {
         return micros / MICROS_PER_MS;
     }
 }

@@ -6,12 +6,13 @@ import java.util.concurrent.CompletableFuture;
 
 import io.jwtbench.bench.runtime.analysis.StepPoint;
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
+import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunSeries;
-import io.jwtbench.bench.runtime.engine.RunSpec;
-import io.jwtbench.bench.runtime.engine.RunStatus;
+import io.jwtbench.bench.runtime.plan.SweepSpec;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 
 /**
- * A sweep: a {@link RunSeries} of kind {@value Sweeps#KIND}, one step per load, started from a
+ * A sweep: a {@link RunSeries} of kind {@value Bench#SWEEP} (started by {@link Bench#startSweep}), one step per load, started from a
  * {@link SweepSpec} (the series' plan). Its {@link SweepReport} is derived from the series on each
  * read: the steps started so far (the running one live) and the analysis over the DONE ones.
  */
@@ -19,7 +20,7 @@ public final class Sweep {
     private final RunSeries series;
     private final SweepSpec spec;
 
-    Sweep(RunSeries series) {
+    public Sweep(RunSeries series) {
         this.series = series;
         this.spec = (SweepSpec) series.plan();
     }
@@ -58,8 +59,7 @@ public final class Sweep {
         if (measured.size() < 2) {
             return null;
         }
-        boolean open = spec.model() == RunSpec.Model.OPEN;
-        List<StepPoint> points = measured.stream().map(s -> s.point(open)).toList();
+        List<StepPoint> points = measured.stream().map(s -> s.point(spec.loadModel())).toList();
         double share = measured.stream().filter(s -> s.report().generator() != null)
                 .mapToDouble(s -> s.report().generator().cpuShareOfProcess()).average().orElse(Double.NaN);
         return SweepAnalysis.of(points, spec.loadUnit(), spec.boundPercentile(), spec.boundMs(),

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.List;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
-import io.jwtbench.bench.runtime.engine.RunSpec;
-import io.jwtbench.bench.runtime.engine.RunStatus;
+import io.jwtbench.bench.runtime.plan.SweepSpec;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 
 /**
  * Everything known about a sweep at one moment, immutable. Status: RUNNING, then DONE, CANCELLED or
@@ -19,9 +19,5 @@ public record SweepReport(String id, RunStatus status, SweepSpec spec, Instant s
 
     public SweepReport {
         steps = List.copyOf(steps);
-    }
-
-    public boolean open() {
-        return spec.model() == RunSpec.Model.OPEN;
     }
 }

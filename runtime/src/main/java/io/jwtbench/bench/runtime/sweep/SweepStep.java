@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.sweep;
 
 import io.jwtbench.bench.runtime.analysis.StepPoint;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -26,12 +27,11 @@ public record SweepStep(int index, int load, RunReport report) {
         return report.extensions().get("breakdown");
     }
 
-    /** For the analysis. Open model: concurrency from Little's law (throughput × mean latency). */
-    public StepPoint point(boolean open) {
+    /** For the analysis, with the concurrency {@code model} implies (connections, or Little's law). */
+    public StepPoint point(LoadModel model) {
         double x = report.measured().rps();
         double mean = report.latency().mean();
-        double concurrency = open ? x * mean / 1000.0 : load;
-        return new StepPoint(load, concurrency, x, report.latency().p50(), report.latency().p90(),
+        return new StepPoint(load, model.concurrency(x, mean), x, report.latency().p50(), report.latency().p90(),
                 report.latency().p99(), mean, jvm().meanCores(), jvm().hostCpuShareMean(),
                 report.measured().requests(),
                 report.errors().total());

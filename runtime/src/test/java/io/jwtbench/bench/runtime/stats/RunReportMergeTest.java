@@ -10,7 +10,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-import io.jwtbench.bench.runtime.engine.RunStatus;
+import io.jwtbench.bench.runtime.plan.LoadModel;
 
 class RunReportMergeTest {
 
@@ -82,7 +82,7 @@ class RunReportMergeTest {
 
     private static RunReport report(String id, Histogram h, long requests, double seconds, ErrorCounts errors,
             List<SecondStats> series) {
-        return new RunReport(id, RunStatus.DONE, "health", "closed", null, Map.of(), Map.of(), Instant.now(),
+        return new RunReport(id, RunStatus.DONE, "health", new LoadModel.Closed(2), null, Map.of(), Map.of(), Instant.now(),
                 Instant.now(), null, new RunReport.Measured(seconds, requests, requests / seconds, 0), LatencyStats.of(h),
                 null, errors, 0, 0, new GeneratorStats(1, 0.5, 1, 0, 0, 0, 0), series, null, null, Map.of());
     }

@@ -1,0 +1,77 @@
+package io.jwtbench.bench.deployment;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkus.test.QuarkusExtensionTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+
+/** A compare runs every model with the spec as posted; a ramp's throughput rises through its run. */
+class CompareAndRampTest {
+
+    @RegisterExtension
+    static final QuarkusExtensionTest app = new QuarkusExtensionTest()
+            .withApplicationRoot(jar -> jar.addClasses(ModelTarget.class))
+            .overrideRuntimeConfigKey("quarkus.bench.jfr.directory", "target/bench-jfr-compare-test")
+            .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
+
+    static JsonPath postAndWait(String path, String json) {
+        return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).queryParam("wait", "true")
+                .post(path).then().log().ifValidationFails().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void compareRunsEveryModelWithTheFlagsAsPosted() {
+        JsonPath c = postAndWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'400ms',"
+                + "'breakdown':false,'jfr':true},'models':['a','b']}");
+        assertEquals("DONE", c.getString("status"));
+        assertEquals(false, c.getBoolean("spec.breakdown"), "the compare's echo is the spec as posted");
+        assertEquals(true, c.getBoolean("spec.jfr"));
+        List<Map<String, Object>> rows = c.getList("rows");
+        assertEquals(List.of("a", "b"), rows.stream().map(r -> r.get("model")).toList());
+        for (Map<String, Object> row : rows) {
+            String runId = (String) row.get("runId");
+            JsonPath run = given().get("/q/bench/runs/" + runId).then().statusCode(200).extract().jsonPath();
+            assertEquals(false, run.getBoolean("spec.breakdown"), "run of model " + row.get("model"));
+            assertEquals(true, run.getBoolean("spec.jfr"), "run of model " + row.get("model"));
+            assertEquals(row.get("model"), run.getString("spec.model"));
+            assertFalse(run.getMap("").containsKey("breakdown"), "no breakdown section with breakdown=false");
+            assertEquals(false, run.getBoolean("jvm.jfr"));
+            given().get("/q/bench/runs/" + runId + "/recording.jfr").then().statusCode(200);
+        }
+    }
+
+    @Test
+    void rampRaisesThroughputThroughTheRunAndSaysSo() {
+        JsonPath r = postAndWait("/q/bench/runs",
+                "{'target':'modal','rate':50,'rampTo':450,'connections':4,'duration':'4s','breakdown':false}");
+        assertEquals("DONE", r.getString("status"));
+        assertEquals("ramp", r.getString("loadModel"));
+        assertEquals(450, r.getInt("spec.rampTo"));
+        assertTrue(r.getMap("").containsKey("uncorrectedLatency"), "a scheduled model corrects coordinated omission");
+        List<Float> rps = r.getList("timeSeries.rps", Float.class);
+        assertTrue(rps.size() >= 4, "seconds " + rps);
+        // due per second: 100, 200, 300, 400 (the rate's mean over each second of the ramp)
+        for (int i = 1; i < 4; i++) {
+            assertTrue(rps.get(i) > rps.get(i - 1) + 40, "rises every second: " + rps);
+        }
+        assertEquals(100, rps.get(0), 30, "first second " + rps);
+        assertEquals(400, rps.get(3), 60, "last second " + rps);
+
+        String id = r.getString("id");
+        given().accept("text/plain").get("/q/bench/runs/" + id).then().statusCode(200)
+                .body(containsString("ramp model, 50→450 req/s (ramp)"));
+        given().get("/q/bench/runs/" + id + "/report.html").then().statusCode(200)
+                .body(containsString("ramp model"), containsString("50→450 req/s (ramp)"));
+    }
+}

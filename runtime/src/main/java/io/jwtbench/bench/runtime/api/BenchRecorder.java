@@ -1,0 +1,75 @@
+package io.jwtbench.bench.runtime.api;
+
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import io.jwtbench.bench.runtime.jfr.ServerTimingFilter;
+import io.jwtbench.bench.runtime.targets.HealthTarget;
+import io.quarkus.runtime.annotations.Recorder;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.RoutingContext;
+
+/** Hands the build steps every runtime object they register: route handlers, the timing filter, the health target. */
+@Recorder
+public class BenchRecorder {
+
+    /** {@code /q/bench/runs}: POST starts a run (needs the body), GET lists runs. */
+    public Handler<RoutingContext> runs() {
+        return new CollectionHandler<>(new Runs());
+    }
+
+    /** {@code /q/bench/runs/:id}: GET one run, DELETE cancels it. */
+    public Handler<RoutingContext> run() {
+        return new ItemHandler<>(new Runs());
+    }
+
+    /** {@code /q/bench/compare}: POST starts a compare (one run per model), GET lists them. */
+    public Handler<RoutingContext> compares() {
+        return new CollectionHandler<>(new Compares());
+    }
+
+    /** {@code /q/bench/compare/:id}: GET the table, DELETE cancels the remaining models. */
+    public Handler<RoutingContext> compare() {
+        return new ItemHandler<>(new Compares());
+    }
+
+    /** {@code /q/bench/sweeps}: POST starts a sweep (needs the body), GET lists them. */
+    public Handler<RoutingContext> sweeps() {
+        return new CollectionHandler<>(new Sweeps());
+    }
+
+    /** {@code /q/bench/sweeps/:id}: GET one sweep, DELETE cancels it. */
+    public Handler<RoutingContext> sweep() {
+        return new ItemHandler<>(new Sweeps());
+    }
+
+    /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
+    public Handler<RoutingContext> histogram() {
+        return new HistogramHandler();
+    }
+
+    /** {@code /q/bench/runs/:id/recording.jfr}. */
+    public Handler<RoutingContext> recording() {
+        return new RecordingHandler();
+    }
+
+    /** The HTML and benchmark-data.json renderings. */
+    public Handler<RoutingContext> report(ReportKind kind) {
+        return new ReportHandler(kind);
+    }
+
+    /** Times every request of the application's router while a breakdown records. */
+    public Handler<RoutingContext> serverTimingFilter() {
+        return new ServerTimingFilter();
+    }
+
+    /** Reads the request body before the handler runs (POSTed specs). */
+    public Consumer<Route> withBody(Handler<RoutingContext> bodyHandler) {
+        return route -> route.handler(bodyHandler);
+    }
+
+    public Supplier<HealthTarget> healthTarget(String path, boolean managementInterface) {
+        return () -> new HealthTarget(path, managementInterface);
+    }
+}

@@ -1,0 +1,57 @@
+package io.jwtbench.bench.runtime.api;
+
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
+import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.RunInProgressException;
+import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code POST /q/bench/<subjects>} starts one: 400 for a bad spec, 409 while a run or series holds
+ * the bench, else 202 with a Location (or, with {@code ?wait=true}, 200 once it ended). {@code GET}
+ * lists them, newest first. Registered as a blocking route: a target's prepare() may take a while.
+ */
+final class CollectionHandler<T> extends BenchHandler {
+    private final Subject<T> subject;
+
+    CollectionHandler(Subject<T> subject) {
+        this.subject = subject;
+    }
+
+    @Override
+    void handle(RoutingContext rc, Bench bench) {
+        if (rc.request().method() == HttpMethod.POST) {
+            start(rc, bench);
+        } else if (rc.request().method() == HttpMethod.GET) {
+            Replies.json(rc, 200, subject.list(bench));
+        } else {
+            Replies.methodNotAllowed(rc, "GET, POST");
+        }
+    }
+
+    private void start(RoutingContext rc, Bench bench) {
+        T item;
+        try {
+            item = subject.start(bench, Replies.body(rc, subject.example()));
+        } catch (BenchSpecException e) {
+            Replies.invalid(rc, subject.invalidError(), e);
+            return;
+        } catch (RunInProgressException e) {
+            Replies.json(rc, 409, map("error", subject.busyError(bench, e.runningId()), "runningId", e.runningId()));
+            return;
+        }
+        if ("true".equals(rc.request().getParam("wait"))) {
+            Context context = Vertx.currentContext();
+            subject.finished(item).whenComplete((done, failure) -> Replies.later(rc, context,
+                    () -> subject.reply(rc, 200, item)));
+        } else {
+            String base = rc.request().path().endsWith("/") ? rc.request().path() : rc.request().path() + "/";
+            rc.response().putHeader("Location", base + subject.id(item));
+            subject.reply(rc, 202, item);
+        }
+    }
+}

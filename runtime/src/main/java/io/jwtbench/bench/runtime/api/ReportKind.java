@@ -1,0 +1,12 @@
+package io.jwtbench.bench.runtime.api;
+
+/** What a report route renders: a subject (run, runs, sweep, compare) in a format (HTML, benchmark-data.json). */
+public enum ReportKind {
+    RUN_HTML,
+    RUN_DATA,
+    RUNS_HTML,
+    SWEEP_HTML,
+    SWEEP_DATA,
+    COMPARE_HTML,
+    COMPARE_DATA
+}

@@ -1,0 +1,202 @@
+package io.jwtbench.bench.runtime.engine.transport;
+
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.stats.Tally;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.EventLoop;
+import io.vertx.core.Context;
+
+/**
+ * The connections of one generator event loop (a "lane") and what they do when idle; everything
+ * here runs on that loop only, without locks.
+ *
+ * <ul>
+* <li><b>{@link OnIdle#SEND_NEXT}</b> (closed model): an idle connection sends the lane's next request at once (sequence numbers
+ * {@code lane, lane + lanes, ...}), so each connection carries one request after the other.</li>
+ * <li><b>{@link OnIdle#TAKE_QUEUED}</b> (scheduled models): {@link #submit} hands a due request to an idle connection, or queues it
+ * (FIFO, unbounded) until one is free; the wait is counted as connection wait.</li>
+ * </ul>
+ * A periodic sweep (no timer per request) fails requests in flight or queued for longer than the
+ * run's timeout; the connection of a timed-out request is closed and reopened.
+ */
+public final class ConnectionPool {
+    final RunTransport transport;
+    final Context context;
+    final EventLoop loop;
+    private final RequestSource source;
+    private final OnIdle onIdle;
+    private final Connection[] connections;
+    private final Connection[] idle;
+    private int idleCount;
+    private long nextSequence;
+    private final int stride;
+    private volatile boolean stopped;
+    private ScheduledFuture<?> sweeper;
+    /**
+     * Where {@link BenchChannel} reads; the parser keeps nothing of it past a call (a line split
+     * across reads is copied), so the loop's channels share it. Released when the pool stops.
+     */
+    final ByteBuf readBuffer = ByteBufAllocator.DEFAULT.directBuffer(BenchChannel.READ_BUFFER_BYTES,
+            BenchChannel.READ_BUFFER_BYTES);
+
+    // open model: due requests waiting for a connection, a ring of (sequence, intended, queued at)
+    private long[] queue = new long[3 * 64];
+    private int queueHead;
+    private int queueSize;
+
+    /** What a connection does when it becomes free: the driver decides, the pool only obeys. */
+    public enum OnIdle {
+        /** Send the lane's next request at once (closed model: load follows the answers). */
+        SEND_NEXT,
+        /** Take the oldest due request waiting for a connection, else wait for {@link #submit}. */
+        TAKE_QUEUED
+    }
+
+    ConnectionPool(RunTransport transport, int lane, int lanes, int size, RequestSource source, OnIdle onIdle) {
+        this.transport = transport;
+        this.context = transport.client.contexts[lane];
+        this.loop = transport.client.loops[lane];
+        this.source = source;
+        this.onIdle = onIdle;
+        this.nextSequence = lane;
+        this.stride = lanes;
+        this.connections = new Connection[size];
+        this.idle = new Connection[size];
+        for (int i = 0; i < size; i++) {
+            connections[i] = new Connection(this);
+        }
+    }
+
+    /** Opens every connection and starts the sweep; returns at once. */
+    void start() {
+        loop.execute(() -> {
+            if (stopped) {
+                return;
+            }
+            for (Connection c : connections) {
+                c.connect();
+            }
+            long period = Math.max(10, Math.min(100, transport.timeoutNanos / 4_000_000));
+            sweeper = loop.scheduleAtFixedRate(this::sweep, period, period, TimeUnit.MILLISECONDS);
+        });
+    }
+
+    /** No request leaves after this; the connections are closed (answers in flight are dropped). */
+    void stop() {
+        stopped = true;
+        loop.execute(() -> {
+            if (sweeper != null) {
+                sweeper.cancel(false);
+            }
+            for (Connection c : connections) {
+                c.release();
+            }
+            queueSize = 0;
+            readBuffer.release(); // the channels are closed: no read can come
+        });
+    }
+
+    /** The event loop this pool lives on. */
+    public Context context() {
+        return context;
+    }
+
+    /** A scheduled request {@code sequence} is due (it was meant to leave at {@code intended}); on {@link #context()} only. */
+    public void submit(long sequence, long intended) {
+        while (idleCount > 0) {
+            Connection c = idle[--idleCount];
+            c.stacked = false;
+            if (c.state() == Connection.State.IDLE) {
+                c.send(source.next(sequence), intended);
+                return;
+            }
+        }
+        enqueue(sequence, intended, System.nanoTime());
+    }
+
+    /** {@code c} is open and free. */
+    void idle(Connection c) {
+        if (stopped) {
+            return;
+        }
+        if (onIdle == OnIdle.SEND_NEXT) {
+            long sequence = nextSequence;
+            nextSequence += stride;
+            c.send(source.next(sequence), RunTransport.UNSCHEDULED);
+        } else if (queueSize > 0) {
+            int at = queueHead * 3;
+            long sequence = queue[at];
+            long intended = queue[at + 1];
+            long queuedAt = queue[at + 2];
+            dequeue();
+            Tally tally = transport.measurement.tally();
+            if (tally != null) {
+                tally.connectionWait(System.nanoTime() - queuedAt);
+            }
+            c.send(source.next(sequence), intended);
+        } else if (!c.stacked) {
+            c.stacked = true;
+            idle[idleCount++] = c;
+        }
+    }
+
+    /** After a close: open a new channel right away. */
+    void reconnect(Connection c) {
+        if (!stopped) {
+            c.connect();
+        }
+    }
+
+    /** After a failed connect: open a new channel from the loop's queue, not from inside the failure. */
+    void reconnectLater(Connection c) {
+        if (!stopped) {
+            loop.execute(() -> {
+                if (!stopped && c.state() == Connection.State.CLOSED) {
+                    c.connect();
+                }
+            });
+        }
+    }
+
+    private void sweep() {
+        if (stopped) {
+            return;
+        }
+        long now = System.nanoTime();
+        long timeout = transport.timeoutNanos;
+        for (Connection c : connections) {
+            c.expireIfOlder(now, timeout);
+        }
+        while (queueSize > 0 && now - queue[queueHead * 3 + 2] > timeout) {
+            dequeue();
+            transport.measurement.failure(Tally.Failure.TIMEOUT); // no connection within the timeout
+        }
+    }
+
+    private void enqueue(long sequence, long intended, long queuedAt) {
+        int capacity = queue.length / 3;
+        if (queueSize == capacity) {
+            long[] bigger = new long[queue.length * 2];
+            for (int i = 0; i < queueSize; i++) {
+                System.arraycopy(queue, ((queueHead + i) % capacity) * 3, bigger, i * 3, 3);
+            }
+            queue = bigger;
+            queueHead = 0;
+            capacity *= 2;
+        }
+        int at = ((queueHead + queueSize) % capacity) * 3;
+        queue[at] = sequence;
+        queue[at + 1] = intended;
+        queue[at + 2] = queuedAt;
+        queueSize++;
+    }
+
+    private void dequeue() {
+        queueHead = (queueHead + 1) % (queue.length / 3);
+        queueSize--;
+    }
+}

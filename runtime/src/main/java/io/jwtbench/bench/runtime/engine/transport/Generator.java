@@ -1,0 +1,85 @@
+package io.jwtbench.bench.runtime.engine.transport;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+
+/**
+ * The load generator of one run: a Vert.x instance of its own (so its I/O never queues behind the
+ * application's server handlers on the same event loops) with one raw HTTP/1.1 client
+ * ({@link Http1Client}: Netty channels on those loops, keep-alive, no pipelining, {@code connections}
+ * connections). Created per run and closed after it: nothing of the bench runs while no run does.
+ */
+public final class Generator implements AutoCloseable {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    final Vertx vertx;
+    final Http1Client client;
+    private final Thread[] threads;
+
+    private Generator(Vertx vertx, Http1Client client, Thread[] threads) {
+        this.vertx = vertx;
+        this.client = client;
+        this.threads = threads;
+    }
+
+    public static Generator start(int eventLoopCount, int connections, Duration timeout) throws InterruptedException {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoopCount).setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1).setUseDaemonThread(true));
+        try {
+            Context[] contexts = new Context[eventLoopCount];
+            Thread[] threads = new Thread[eventLoopCount];
+            CountDownLatch found = new CountDownLatch(eventLoopCount);
+            for (int i = 0; i < eventLoopCount; i++) {
+                // called off Vert.x threads, each call takes the next event loop (round robin)
+                contexts[i] = vertx.getOrCreateContext();
+                int index = i;
+                contexts[i].runOnContext(v -> {
+                    threads[index] = Thread.currentThread(); // to read its CPU time later
+                    found.countDown();
+                });
+            }
+            if (!found.await(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the generator's event loops did not start");
+            }
+            Http1Client client = new Http1Client(contexts, connections, timeout);
+            return new Generator(vertx, client, threads);
+        } catch (InterruptedException | RuntimeException e) {
+            vertx.close();
+            throw e;
+        }
+    }
+
+    /** CPU time consumed so far by the generator's event-loop threads. */
+    public long cpuNanos() {
+        long sum = 0;
+        for (Thread t : threads) {
+            long cpu = THREADS.isThreadCpuTimeSupported() ? THREADS.getThreadCpuTime(t.threadId()) : -1;
+            sum += Math.max(0, cpu);
+        }
+        return sum;
+    }
+
+    /** CPU time of the whole process so far, or -1 when the JVM does not tell. */
+    public static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : -1;
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close(2_000);
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            vertx.close(); // best effort; daemon threads never keep the app alive
+        }
+    }
+}

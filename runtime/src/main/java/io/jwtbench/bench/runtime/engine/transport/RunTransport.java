@@ -1,0 +1,63 @@
+package io.jwtbench.bench.runtime.engine.transport;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+import io.jwtbench.bench.runtime.spi.RequestSource;
+import io.jwtbench.bench.runtime.stats.Measurement;
+
+/**
+ * What every connection of a run shares: the client, the target address, the Host authority its
+ * requests are encoded with, the timeout and the {@link Measurement} outcomes are filed in. Opens
+ * the run's {@link ConnectionPool}s, one per generator event loop that gets connections.
+ */
+public final class RunTransport {
+    /** The intended send time of a request without a schedule (closed model). */
+    public static final long UNSCHEDULED = Long.MIN_VALUE;
+    public static final String HOST = "127.0.0.1";
+
+    final Http1Client client;
+    final InetSocketAddress address;
+    /** {@code host:port}, the Host header of every request. */
+    final String authority;
+    final long timeoutNanos;
+    final Measurement measurement;
+
+    public RunTransport(Generator generator, int port, Duration timeout, Measurement measurement) {
+        this.client = generator.client;
+        this.address = new InetSocketAddress(HOST, port);
+        this.authority = HOST + ":" + port;
+        this.timeoutNanos = timeout.toNanos();
+        this.measurement = measurement;
+    }
+
+    /** Where the drivers file scheduling facts. */
+    public Measurement measurement() {
+        return measurement;
+    }
+
+    /**
+     * Creates and starts the run's pools: the client's connections spread evenly over its event loops
+     * (a loop without any gets no pool). Returns at once; connections open on their loops.
+     */
+    public ConnectionPool[] startPools(RequestSource source, ConnectionPool.OnIdle onIdle) {
+        int lanes = Math.max(1, Math.min(client.loops.length, client.connections));
+        ConnectionPool[] pools = new ConnectionPool[lanes];
+        for (int i = 0; i < lanes; i++) {
+            int size = client.connections / lanes + (i < client.connections % lanes ? 1 : 0);
+            pools[i] = new ConnectionPool(this, i, lanes, size, source, onIdle);
+        }
+        for (ConnectionPool pool : pools) {
+            pool.start();
+        }
+        return pools;
+    }
+
+    public static void stopAll(ConnectionPool[] pools) {
+        if (pools != null) {
+            for (ConnectionPool pool : pools) {
+                pool.stop();
+            }
+        }
+    }
+}

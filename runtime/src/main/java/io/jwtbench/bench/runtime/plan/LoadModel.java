@@ -1,0 +1,194 @@
+package io.jwtbench.bench.runtime.plan;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+
+/**
+ * How a run loads its target, as a value. Each case knows its schedule, its names and its echo, so
+ * the rest of the bench never asks which case it holds: a new load model is one case here plus its
+ * {@link Schedule} in {@code engine/load}. Reported as {@code "loadModel"} (the JSON key
+ * {@code "model"} is the compare's target option, e.g. an execution model).
+ */
+public sealed interface LoadModel {
+
+    /** Connections the generator opens: each busy with one request (closed), or a pool (open models). */
+    int connections();
+
+    /** The report's {@code loadModel}: {@code closed}, {@code constant-rate} or {@code ramp}. */
+    String label();
+
+    /** The load for people: {@code 50 connections}, {@code 2000 req/s}, {@code 200→2000 req/s (ramp)}. */
+    String describe();
+
+    /** The load in names of exported benchmarks: {@code 50c}, {@code 2000rps}, {@code 200-2000rps}. */
+    String tag();
+
+    /** The load as one number, in {@link #unit()}: what a sweep steps through. */
+    int level();
+
+    /** {@code connections} or {@code req/s}. */
+    String unit();
+
+    /** {@link #unit()} as a table's column header: {@code conns} or {@code rate}. */
+    String column();
+
+    /** Puts the fields a caller would write for this load ({@code connections}, {@code rate}, ...). */
+    void echo(Map<String, Object> spec);
+
+    /**
+     * When requests are due, or empty when each connection sends its next request as soon as the
+     * previous answer is in (no schedule to be late against, so no coordinated-omission correction).
+     */
+    Optional<Schedule> schedule(Duration warmup, Duration measured);
+
+    /**
+     * Whether {@link #level()} is a rate offered on a schedule (so a chart can draw "offered" against
+     * the throughput), rather than a concurrency (on which a USL curve can be drawn).
+     */
+    boolean offersRate();
+
+    /** The concurrency the Universal Scalability Law is fitted on, from a step's throughput and mean latency. */
+    double concurrency(double throughputPerSecond, double meanLatencyMs);
+
+    /** Closed model, like wrk: {@code connections} connections, each sending on answer. */
+    record Closed(int connections) implements LoadModel {
+        public String label() {
+            return "closed";
+        }
+
+        public String describe() {
+            return connections + " connections";
+        }
+
+        public String tag() {
+            return connections + "c";
+        }
+
+        public int level() {
+            return connections;
+        }
+
+        public String unit() {
+            return "connections";
+        }
+
+        public String column() {
+            return "conns";
+        }
+
+        public void echo(Map<String, Object> spec) {
+            spec.put("connections", connections);
+        }
+
+        public Optional<Schedule> schedule(Duration warmup, Duration measured) {
+            return Optional.empty();
+        }
+
+        public boolean offersRate() {
+            return false;
+        }
+
+        public double concurrency(double throughputPerSecond, double meanLatencyMs) {
+            return connections;
+        }
+    }
+
+    /** Open model, like wrk2: {@code rate} requests per second on a fixed schedule, over a pool of connections. */
+    record ConstantRate(int rate, int connections) implements LoadModel {
+        public String label() {
+            return "constant-rate";
+        }
+
+        public String describe() {
+            return rate + " req/s";
+        }
+
+        public String tag() {
+            return rate + "rps";
+        }
+
+        public int level() {
+            return rate;
+        }
+
+        public String unit() {
+            return "req/s";
+        }
+
+        public String column() {
+            return "rate";
+        }
+
+        public void echo(Map<String, Object> spec) {
+            spec.put("connections", connections);
+            spec.put("rate", rate);
+        }
+
+        public Optional<Schedule> schedule(Duration warmup, Duration measured) {
+            return Optional.of(new Pacer(rate));
+        }
+
+        public boolean offersRate() {
+            return true;
+        }
+
+        public double concurrency(double throughputPerSecond, double meanLatencyMs) {
+            return littlesLaw(throughputPerSecond, meanLatencyMs);
+        }
+    }
+
+    /**
+     * Open model whose rate rises linearly from {@code rate} to {@code rampTo} over the measured phase
+     * (the warm-up runs at {@code rate}): one run that walks the load up, as a sweep does in steps.
+     */
+    record Ramp(int rate, int rampTo, int connections) implements LoadModel {
+        public String label() {
+            return "ramp";
+        }
+
+        public String describe() {
+            return rate + "→" + rampTo + " req/s (ramp)";
+        }
+
+        public String tag() {
+            return rate + "-" + rampTo + "rps";
+        }
+
+        public int level() {
+            return rampTo;
+        }
+
+        public String unit() {
+            return "req/s";
+        }
+
+        public String column() {
+            return "rate";
+        }
+
+        public void echo(Map<String, Object> spec) {
+            spec.put("connections", connections);
+            spec.put("rate", rate);
+            spec.put("rampTo", rampTo);
+        }
+
+        public Optional<Schedule> schedule(Duration warmup, Duration measured) {
+            return Optional.of(new RampSchedule(rate, rampTo, warmup.toNanos(), measured.toNanos()));
+        }
+
+        public boolean offersRate() {
+            return true;
+        }
+
+        public double concurrency(double throughputPerSecond, double meanLatencyMs) {
+            return littlesLaw(throughputPerSecond, meanLatencyMs);
+        }
+    }
+
+    /** Requests in the system = throughput × time each spends there. */
+    private static double littlesLaw(double throughputPerSecond, double meanLatencyMs) {
+        return throughputPerSecond * meanLatencyMs / 1000.0;
+    }
+}

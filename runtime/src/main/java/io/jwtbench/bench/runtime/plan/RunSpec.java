@@ -1,0 +1,44 @@
+package io.jwtbench.bench.runtime.plan;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A validated run request: which target, how to load it ({@link LoadModel}), for how long, and what
+ * to observe. Derive variants with {@link #withOption}, never by rebuilding one field by field (that
+ * is how a compare once lost its {@code breakdown} and {@code jfr} flags).
+ *
+ * @param options every spec field the engine does not know, for the target
+ * @param breakdown per-request phase breakdown and JVM facts from JFR (default true)
+ * @param jfr keep the run's raw JFR recording for download (default false)
+ */
+public record RunSpec(String target, LoadModel loadModel, Duration duration, Duration warmup, Duration timeout,
+        Map<String, Object> options, boolean breakdown, boolean jfr) {
+
+    public RunSpec {
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    }
+
+    /** This spec with one more (or a replaced) target option; everything else as is. */
+    public RunSpec withOption(String name, Object value) {
+        Map<String, Object> more = new LinkedHashMap<>(options);
+        more.put(name, value);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr);
+    }
+
+    /** The spec as JSON-able map, as a caller would write it (durations in the compact form). */
+    public Map<String, Object> echo() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("target", target);
+        loadModel.echo(m);
+        m.put("duration", Durations.format(duration));
+        m.put("warmup", Durations.format(warmup));
+        m.put("timeout", Durations.format(timeout));
+        m.put("breakdown", breakdown);
+        m.put("jfr", jfr);
+        m.putAll(options);
+        return m;
+    }
+}

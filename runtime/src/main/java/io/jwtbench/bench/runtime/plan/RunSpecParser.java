@@ -1,0 +1,171 @@
+package io.jwtbench.bench.runtime.plan;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.jwtbench.bench.runtime.spi.BenchSpecException;
+
+/**
+ * Turns a POSTed JSON body into a {@link RunSpec}, or a {@link BenchSpecException} naming the first bad
+ * field. Target options are not checked here: the target does that in prepare().
+ */
+public final class RunSpecParser {
+    static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "rampTo", "duration", "warmup",
+            "timeout", "breakdown", "jfr");
+    static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+
+    private final SpecLimits limits;
+    private final Collection<String> knownTargets;
+
+    public RunSpecParser(SpecLimits limits, Collection<String> knownTargets) {
+        this.limits = limits;
+        this.knownTargets = knownTargets;
+    }
+
+    public RunSpec parse(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new BenchSpecException("body", "must be a JSON object");
+        }
+        String target = target(body.get("target"));
+
+        LoadModel loadModel = loadModel(body.get("connections"), body.get("rate"), body.get("rampTo"));
+        Duration duration = duration("duration", body.get("duration"), DEFAULT_DURATION, false, limits.maxDuration());
+        Duration warmup = duration("warmup", body.get("warmup"), Duration.ZERO, true, limits.maxDuration());
+        Duration timeout = duration("timeout", body.get("timeout"), limits.defaultTimeout(), false,
+                SpecLimits.MAX_TIMEOUT);
+
+        boolean breakdown = bool("breakdown", body.get("breakdown"), true);
+        boolean jfr = bool("jfr", body.get("jfr"), false);
+
+        Map<String, Object> options = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> field = it.next();
+            if (!ENGINE_FIELDS.contains(field.getKey())) {
+                options.put(field.getKey(), toJava(field.getValue()));
+            }
+        }
+        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr);
+    }
+
+    /**
+     * The one place that tells the load models apart: {@code rate} selects an open model (a ramp with
+     * {@code rampTo}), {@code connections} alone the closed one.
+     */
+    private LoadModel loadModel(JsonNode connections, JsonNode rate, JsonNode rampTo) {
+        if (!present(rate)) {
+            if (present(rampTo)) {
+                throw new BenchSpecException("rampTo", "a ramp starts at \"rate\": give both");
+            }
+            if (!present(connections)) {
+                throw new BenchSpecException("connections",
+                        "required: give connections (closed model) or rate (open model)");
+            }
+            return new LoadModel.Closed(intBetween("connections", connections, 1, limits.maxConnections()));
+        }
+        int perSecond = intBetween("rate", rate, 1, limits.maxRate());
+        int pool = present(connections)
+                ? intBetween("connections", connections, 1, limits.maxConnections())
+                : Math.min(limits.defaultOpenConnections(), limits.maxConnections());
+        if (!present(rampTo)) {
+            return new LoadModel.ConstantRate(perSecond, pool);
+        }
+        int to = intBetween("rampTo", rampTo, 1, limits.maxRate());
+        if (to <= perSecond) {
+            throw new BenchSpecException("rampTo", "must be greater than rate (" + perSecond + "), got " + to);
+        }
+        return new LoadModel.Ramp(perSecond, to, pool);
+    }
+
+    private static boolean bool(String field, JsonNode node, boolean absent) {
+        if (!present(node)) {
+            return absent;
+        }
+        if (!node.isBoolean()) {
+            throw new BenchSpecException(field, "must be true or false, got " + node);
+        }
+        return node.asBoolean();
+    }
+
+    private String target(JsonNode node) {
+        if (!present(node)) {
+            throw new BenchSpecException("target", "required; known targets: " + String.join(", ", knownTargets));
+        }
+        if (!node.isTextual() || !knownTargets.contains(node.asText())) {
+            throw new BenchSpecException("target",
+                    "unknown target " + node + "; known targets: " + String.join(", ", knownTargets));
+        }
+        return node.asText();
+    }
+
+    private static int intBetween(String field, JsonNode node, int min, int max) {
+        String range = "must be between " + min + " and " + max;
+        if (!node.isIntegralNumber()) {
+            throw new BenchSpecException(field, range + " (an integer), got " + node);
+        }
+        if (!node.canConvertToLong() || node.asLong() < min || node.asLong() > max) {
+            throw new BenchSpecException(field, range + ", got " + node);
+        }
+        return node.asInt();
+    }
+
+    private static Duration duration(String field, JsonNode node, Duration absent, boolean zeroAllowed, Duration max) {
+        if (!present(node)) {
+            return absent;
+        }
+        if (!node.isTextual()) {
+            throw new BenchSpecException(field, "must be a string such as \"30s\", \"500ms\", \"2m\" or \"PT30S\"");
+        }
+        Duration d;
+        try {
+            d = Durations.parse(node.asText());
+        } catch (IllegalArgumentException e) {
+            throw new BenchSpecException(field, e.getMessage());
+        }
+        if (d.isNegative() || (!zeroAllowed && d.isZero())) {
+            throw new BenchSpecException(field, zeroAllowed ? "must not be negative" : "must be positive");
+        }
+        if (d.compareTo(max) > 0) {
+            throw new BenchSpecException(field, "must be at most " + Durations.format(max));
+        }
+        return d;
+    }
+
+    private static boolean present(JsonNode node) {
+        return node != null && !node.isNull();
+    }
+
+    /** JSON value to plain Java (String, Long, Double, Boolean, List, Map, null) for target options. */
+    static Object toJava(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return null;
+        }
+        if (n.isTextual()) {
+            return n.asText();
+        }
+        if (n.isBoolean()) {
+            return n.asBoolean();
+        }
+        if (n.isIntegralNumber()) {
+            return n.canConvertToLong() ? (Object) n.asLong() : n.bigIntegerValue();
+        }
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        if (n.isArray()) {
+            List<Object> list = new ArrayList<>();
+            n.forEach(e -> list.add(toJava(e)));
+            return list;
+        }
+        Map<String, Object> map = new LinkedHashMap<>();
+        n.fields().forEachRemaining(e -> map.put(e.getKey(), toJava(e.getValue())));
+        return map;
+    }
+}

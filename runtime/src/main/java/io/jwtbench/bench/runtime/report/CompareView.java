@@ -1,0 +1,186 @@
+package io.jwtbench.bench.runtime.report;
+
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.plan.ComparePlan;
+import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.stats.RunReport;
+
+/**
+ * A compare (a {@link RunSeries} of kind {@code compare}, one step per model) as JSON and as a plain
+ * table. Each row is drawn from its run's report: the run's own report stays at
+ * {@code /q/bench/runs/{runId}}.
+ */
+public final class CompareView {
+
+    private CompareView() {
+    }
+
+    public static Map<String, Object> json(RunSeries s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.id());
+        m.put("status", s.status().name());
+        RunSeries.Step first = s.steps().get(0);
+        m.put("target", first.spec().target());
+        Map<String, Object> spec = new LinkedHashMap<>(first.spec().echo());
+        spec.remove(ComparePlan.OPTION);
+        m.put("spec", spec);
+        m.put("models", s.steps().stream().map(RunSeries.Step::label).toList());
+        m.put("jvm", jvm());
+        m.put("startedAt", s.startedAt().toString());
+        if (s.finishedAt() != null) {
+            m.put("finishedAt", s.finishedAt().toString());
+        }
+        s.current().ifPresent(run -> {
+            RunReport r = run.report();
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("model", s.steps().get(s.results().size() - 1).label());
+            c.put("runId", r.id());
+            c.put("status", r.status().name());
+            if (r.progress() != null) {
+                c.put("elapsedSeconds", Format.round(r.progress().elapsedSeconds(), 3));
+                c.put("requests", r.progress().requests());
+            }
+            m.put("current", c);
+        });
+        List<Object> rows = new ArrayList<>();
+        List<RunSeries.StepResult> results = s.results();
+        for (int i = 0; i < s.steps().size(); i++) {
+            rows.add(i < results.size() ? row(results.get(i))
+                    : Map.of("model", s.steps().get(i).label(), "status", s.status().isTerminal() ? "SKIPPED" : "PENDING"));
+        }
+        m.put("rows", rows);
+        if (s.error() != null) {
+            m.put("error", s.error());
+        }
+        return m;
+    }
+
+    public static Map<String, Object> summary(RunSeries s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.id());
+        m.put("status", s.status().name());
+        m.put("target", s.steps().get(0).spec().target());
+        m.put("models", s.steps().stream().map(RunSeries.Step::label).toList());
+        m.put("startedAt", s.startedAt().toString());
+        if (s.finishedAt() != null) {
+            m.put("finishedAt", s.finishedAt().toString());
+        }
+        return m;
+    }
+
+    public static Map<String, Object> jvm() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", System.getProperty("java.vm.name"));
+        m.put("version", System.getProperty("java.runtime.version"));
+        m.put("vendor", System.getProperty("java.vm.vendor"));
+        m.put("feature", Runtime.version().feature());
+        m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+        return m;
+    }
+
+    private static Map<String, Object> row(RunSeries.StepResult step) {
+        RunReport r = step.report();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("model", step.label());
+        m.put("runId", step.runId());
+        m.put("status", r.status().name());
+        if (r.measured() != null) {
+            m.put("requests", r.measured().requests());
+            m.put("rps", Format.round(r.measured().rps(), 2));
+        }
+        if (r.latency() != null) {
+            m.put("latencyMs", map("p50", Format.round(r.latency().p50(), 3), "p90", Format.round(r.latency().p90(), 3),
+                    "p99", Format.round(r.latency().p99(), 3), "p99_9", Format.round(r.latency().p99_9(), 3),
+                    "max", Format.round(r.latency().max(), 3)));
+            m.put("errors", r.errors().total());
+            m.put("expectedRejections", r.expectedRejections());
+            m.put("unexpectedSuccesses", r.unexpectedSuccesses());
+        }
+        JvmFacts jvm = JvmFacts.of(r);
+        if (jvm.present()) {
+            Map<String, Object> cpu = new LinkedHashMap<>();
+            cpu.put("meanCores", jvm.value("processCpu", "meanCores"));
+            cpu.put("peakCores", jvm.value("processCpu", "peakCores"));
+            cpu.put("processSeconds", jvm.value("processCpu", "cpuSeconds"));
+            double total = jvm.cpuSeconds();
+            if (!Double.isNaN(total) && r.measured() != null && r.measured().requests() > 0) {
+                // process CPU per answered request: robust where throughput is not (a shared machine)
+                cpu.put("microsPerRequest", Format.round(total * 1e6 / r.measured().requests(), 1));
+            }
+            if (r.generator() != null && !Double.isNaN(total) && r.measured() != null
+                    && r.measured().durationSeconds() > 0) {
+                cpu.put("generatorSeconds", Format.round(r.generator().cpuSeconds(), 3));
+                // what serving cost: the process minus the in-process generator's event loops
+                cpu.put("serverMeanCores", Format.round(
+                        (total - r.generator().cpuSeconds()) / r.measured().durationSeconds(), 3));
+            }
+            m.put("cpu", cpu);
+            m.put("threads", map("atStart", jvm.value("threads", "atStart"), "peak", jvm.value("threads", "peak")));
+            if (jvm.value("pinnedVirtualThreads", "count") != null) {
+                m.put("pinnedVirtualThreads", jvm.value("pinnedVirtualThreads", "count"));
+            }
+        }
+        Object breakdown = r.extensions().get("breakdown");
+        if (breakdown != null) {
+            m.put("breakdown", breakdown);
+        }
+        if (r.error() != null) {
+            m.put("error", r.error());
+        }
+        return m;
+    }
+
+    /** The side-by-side table, for {@code Accept: text/plain}. */
+    @SuppressWarnings("unchecked")
+    public static String text(RunSeries s) {
+        Map<String, Object> j = json(s);
+        RunSpec first = s.steps().get(0).spec();
+        Map<String, Object> spec = (Map<String, Object>) j.get("spec");
+        Map<String, Object> jvm = (Map<String, Object>) j.get("jvm");
+        StringBuilder out = new StringBuilder();
+        Format.line(out, "Compare %s: target %s, %s, %s measured after %s warm-up, per model  [%s]", s.id(), j.get("target"),
+                first.loadModel().describe() + " (" + first.loadModel().label() + " model)",
+                spec.get("duration"), spec.get("warmup"), s.status());
+        Map<String, Object> options = new LinkedHashMap<>(spec);
+        options.keySet().retainAll(first.options().keySet());
+        options.remove(ComparePlan.OPTION);
+        if (!options.isEmpty()) {
+            Format.line(out, "Options: %s", options);
+        }
+        Format.line(out, "JVM: %s %s (%s), %s CPUs", jvm.get("name"), jvm.get("version"), jvm.get("vendor"),
+                jvm.get("availableProcessors"));
+        Format.line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s", "model", "req/s", "p50", "p90", "p99", "p99.9",
+                "errors", "rejected", "cpu mean", "cpu peak", "cpu/req", "threads", "pinned");
+        for (Object o : (List<Object>) j.get("rows")) {
+            Map<String, Object> row = (Map<String, Object>) o;
+            Map<String, Object> lat = (Map<String, Object>) row.get("latencyMs");
+            if (lat == null) {
+                Format.line(out, "%-12s %s", row.get("model"), row.get("status"));
+                continue;
+            }
+            Map<String, Object> cpu = (Map<String, Object>) row.getOrDefault("cpu", Map.of());
+            Map<String, Object> threads = (Map<String, Object>) row.getOrDefault("threads", Map.of());
+            Format.line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s%s", row.get("model"), row.get("rps"),
+                    Format.latency(lat.get("p50")), Format.latency(lat.get("p90")), Format.latency(lat.get("p99")), Format.latency(lat.get("p99_9")), row.get("errors"),
+                    row.get("expectedRejections"), Format.fixed(cpu.get("meanCores"), 2), Format.fixed(cpu.get("peakCores"), 2),
+                    cpu.get("microsPerRequest") == null ? "-" : cpu.get("microsPerRequest") + "us", Format.orDash(threads.get("peak")), Format.orDash(row.get("pinnedVirtualThreads")),
+                    "DONE".equals(row.get("status")) ? "" : "  " + row.get("status"));
+        }
+        Format.line(out, "cpu: cores busy in the whole process, generator included (its share: /q/bench/runs/<runId>); "
+                + "cpu/req: process CPU per request; threads: peak live platform threads");
+        return out.toString();
+    }
+
+
+
+
+}

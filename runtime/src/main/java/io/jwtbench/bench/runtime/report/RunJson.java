@@ -1,0 +1,130 @@
+package io.jwtbench.bench.runtime.report;
+
+import static io.jwtbench.bench.runtime.report.Format.round;
+
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jwtbench.bench.runtime.stats.ErrorCounts;
+import io.jwtbench.bench.runtime.stats.GeneratorStats;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.Progress;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.SecondStats;
+
+/**
+ * The JSON form of a {@link RunReport}, spelled out field by field: this is the API contract, so it
+ * must not depend on reflection or naming strategies. Absent sections are left out; milliseconds
+ * keep 3 decimals (the histogram's microsecond resolution); unknown numbers are null.
+ */
+public final class RunJson {
+    private RunJson() {
+    }
+
+    public static Map<String, Object> report(RunReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.id());
+        m.put("status", r.status().name());
+        m.put("target", r.target());
+        m.put("loadModel", r.loadModel().label());
+        putIfNotNull(m, "endpoint", r.endpoint());
+        m.put("spec", r.spec());
+        m.put("options", r.options());
+        m.put("startedAt", r.startedAt().toString());
+        putIfNotNull(m, "finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
+        if (r.progress() != null) {
+            m.put("progress", progress(r.progress()));
+        }
+        if (r.warmup() != null) {
+            m.put("warmup", map("durationSeconds", round(r.warmup().durationSeconds(), 3), "requests",
+                    r.warmup().requests(), "rps", round(r.warmup().rps(), 2)));
+        }
+        if (r.measured() != null) {
+            m.put("measured", map("durationSeconds", round(r.measured().durationSeconds(), 3), "requests",
+                    r.measured().requests(), "rps", round(r.measured().rps(), 2), "bytesRead",
+                    r.measured().bytesRead()));
+        }
+        if (r.latency() != null) {
+            m.put("latency", latency(r.latency()));
+        }
+        if (r.uncorrectedLatency() != null) {
+            m.put("uncorrectedLatency", latency(r.uncorrectedLatency()));
+        }
+        if (r.latency() != null) {
+            m.put("errors", errors(r.errors()));
+            m.put("expectedRejections", r.expectedRejections());
+            m.put("unexpectedSuccesses", r.unexpectedSuccesses());
+        }
+        if (r.generator() != null) {
+            m.put("generator", generator(r.generator()));
+        }
+        if (r.latency() != null) {
+            List<Object> series = new ArrayList<>();
+            for (SecondStats s : r.timeSeries()) {
+                series.add(map("second", s.second(), "requests", s.requests(), "rps", round(s.rps(), 2), "p50",
+                        round(s.p50(), 3), "p90", round(s.p90(), 3), "p99", round(s.p99(), 3), "errors", s.errors()));
+            }
+            m.put("timeSeries", series);
+        }
+        putIfNotNull(m, "error", r.error());
+        r.extensions().forEach(m::putIfAbsent);
+        return m;
+    }
+
+    /** One line of the run list. */
+    public static Map<String, Object> summary(RunReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.id());
+        m.put("status", r.status().name());
+        m.put("target", r.target());
+        m.put("loadModel", r.loadModel().label());
+        putIfNotNull(m, "trigger", r.extensions().get("trigger")); // api | smoke (see Run)
+        m.put("startedAt", r.startedAt().toString());
+        putIfNotNull(m, "finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
+        if (r.measured() != null) {
+            m.put("requests", r.measured().requests());
+            m.put("rps", round(r.measured().rps(), 2));
+        }
+        if (r.latency() != null) {
+            m.put("p99", round(r.latency().p99(), 3));
+            m.put("errors", r.errors().total());
+        }
+        return m;
+    }
+
+    private static Map<String, Object> progress(Progress p) {
+        return map("phase", p.phase(), "elapsedSeconds", round(p.elapsedSeconds(), 3), "requests", p.requests(),
+                "currentRps", round(p.currentRps(), 2), "lastSecondP50", round(p.lastSecondP50(), 3),
+                "lastSecondP99", round(p.lastSecondP99(), 3));
+    }
+
+    private static Map<String, Object> latency(LatencyStats l) {
+        return map("unit", LatencyStats.UNIT, "count", l.count(), "p50", round(l.p50(), 3), "p75", round(l.p75(), 3),
+                "p90", round(l.p90(), 3), "p95", round(l.p95(), 3), "p99", round(l.p99(), 3), "p99_9",
+                round(l.p99_9(), 3), "p99_99", round(l.p99_99(), 3), "max", round(l.max(), 3), "mean",
+                round(l.mean(), 3), "stdev", round(l.stdev(), 3), "histogram", l.histogram());
+    }
+
+    private static Map<String, Object> errors(ErrorCounts e) {
+        return map("connect", e.connect(), "timeout", e.timeout(), "reset", e.reset(), "status4xx", e.status4xx(),
+                "status5xx", e.status5xx(), "total", e.total());
+    }
+
+    private static Map<String, Object> generator(GeneratorStats g) {
+        return map("cpuSeconds", round(g.cpuSeconds(), 3), "cpuShareOfProcess", round(g.cpuShareOfProcess(), 3),
+                "eventLoops", g.eventLoops(), "lateStarts", g.lateStarts(), "maxScheduleLagMs",
+                round(g.maxScheduleLagMs(), 3), "meanScheduleLagMs", round(g.meanScheduleLagMs(), 3),
+                "connectionWaitMs", round(g.connectionWaitMs(), 3));
+    }
+
+
+    private static void putIfNotNull(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

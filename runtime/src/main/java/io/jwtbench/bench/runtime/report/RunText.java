@@ -1,0 +1,74 @@
+package io.jwtbench.bench.runtime.report;
+
+import java.util.Locale;
+
+import io.jwtbench.bench.runtime.stats.ErrorCounts;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.RunReport;
+
+/** A run as wrk would print it, so the numbers read the way people are used to (real percentiles). */
+public final class RunText {
+    private RunText() {
+    }
+
+    public static String of(RunReport r) {
+        StringBuilder out = new StringBuilder();
+        String duration = String.valueOf(r.spec().get("duration"));
+        Format.line(out, "Running %s test @ %s", duration, r.endpoint() == null ? "(target " + r.target() + ")" : r.endpoint());
+        Format.line(out, "  target %s, %s model, %s, %d connections", r.target(), r.loadModel().label(),
+                r.loadModel().describe(), r.loadModel().connections());
+        if (!r.status().name().equals("DONE")) {
+            Format.line(out, "  run %s is %s%s", r.id(), r.status(), r.error() == null ? "" : ": " + r.error());
+        }
+        LatencyStats l = r.latency();
+        if (l == null || r.measured() == null) {
+            if (r.progress() != null) {
+                Format.line(out, "  %s: %.1fs elapsed, %d requests so far", r.progress().phase(),
+                        r.progress().elapsedSeconds(), r.progress().requests());
+            }
+            return out.toString();
+        }
+        Format.line(out, "  Latency%s     Avg      Stdev     Max", r.uncorrectedLatency() != null ? " (corrected)" : "");
+        Format.line(out, "    %10s %10s %10s", Format.latency(l.mean()), Format.latency(l.stdev()), Format.latency(l.max()));
+        Format.line(out, "  Latency Distribution");
+        Format.line(out, "     50%% %10s", Format.latency(l.p50()));
+        Format.line(out, "     75%% %10s", Format.latency(l.p75()));
+        Format.line(out, "     90%% %10s", Format.latency(l.p90()));
+        Format.line(out, "     99%% %10s", Format.latency(l.p99()));
+        Format.line(out, "   99.9%% %10s", Format.latency(l.p99_9()));
+        if (r.uncorrectedLatency() != null) {
+            Format.line(out, "  Uncorrected latency (from actual send): 50%% %s, 99%% %s, max %s",
+                    Format.latency(r.uncorrectedLatency().p50()), Format.latency(r.uncorrectedLatency().p99()),
+                    Format.latency(r.uncorrectedLatency().max()));
+        }
+        double seconds = r.measured().durationSeconds();
+        Format.line(out, "  %d requests in %.2fs, %s read", r.measured().requests(), seconds, Format.bytes(r.measured().bytesRead()));
+        ErrorCounts e = r.errors();
+        if (e.connect() + e.reset() + e.timeout() > 0) {
+            Format.line(out, "  Socket errors: connect %d, reset %d, timeout %d", e.connect(), e.reset(), e.timeout());
+        }
+        if (e.status4xx() + e.status5xx() > 0) {
+            Format.line(out, "  Non-2xx or 3xx responses: %d (4xx %d, 5xx %d)", e.status4xx() + e.status5xx(),
+                    e.status4xx(), e.status5xx());
+        }
+        if (r.expectedRejections() > 0 || r.unexpectedSuccesses() > 0) {
+            Format.line(out, "  Expected rejections: %d, unexpected successes: %d", r.expectedRejections(),
+                    r.unexpectedSuccesses());
+        }
+        Format.line(out, "Requests/sec: %10.2f", r.measured().rps());
+        if (seconds > 0) {
+            Format.line(out, "Transfer/sec: %10s", Format.bytes((long) (r.measured().bytesRead() / seconds)));
+        }
+        if (r.generator() != null) {
+            Format.line(out, "Generator: %.2fs CPU (%.0f%% of process)%s", r.generator().cpuSeconds(),
+                    100 * r.generator().cpuShareOfProcess(),
+                    r.uncorrectedLatency() != null ? String.format(Locale.ROOT, ", %d late starts, max lag %s",
+                            r.generator().lateStarts(), Format.latency(r.generator().maxScheduleLagMs())) : "");
+        }
+        BreakdownText.append(out, r.extensions());
+        return out.toString();
+    }
+
+
+
+}

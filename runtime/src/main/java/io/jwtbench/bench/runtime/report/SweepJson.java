@@ -1,0 +1,102 @@
+package io.jwtbench.bench.runtime.report;
+
+import static io.jwtbench.bench.runtime.report.Format.round;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.sweep.SweepReport;
+import io.jwtbench.bench.runtime.sweep.SweepStep;
+
+/** The JSON form of a {@link SweepReport}: one row per step, then the analysis. */
+public final class SweepJson {
+    private SweepJson() {
+    }
+
+    public static Map<String, Object> report(SweepReport s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.id());
+        m.put("status", s.status().name());
+        m.put("target", s.spec().target());
+        m.put("loadModel", s.spec().loadModel().label());
+        m.put("spec", s.spec().echo());
+        m.put("startedAt", s.startedAt().toString());
+        if (s.finishedAt() != null) {
+            m.put("finishedAt", s.finishedAt().toString());
+        }
+        m.put("stepsPlanned", s.spec().steps().size());
+        List<Object> steps = new ArrayList<>();
+        for (SweepStep st : s.steps()) {
+            steps.add(step(st));
+        }
+        m.put("steps", steps);
+        if (s.analysis() != null) {
+            m.put("analysis", s.analysis().toMap());
+        }
+        if (s.error() != null) {
+            m.put("error", s.error());
+        }
+        return m;
+    }
+
+    public static Map<String, Object> summary(SweepReport s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.id());
+        m.put("status", s.status().name());
+        m.put("target", s.spec().target());
+        m.put("loadModel", s.spec().loadModel().label());
+        m.put("startedAt", s.startedAt().toString());
+        m.put("stepsDone", s.steps().stream().filter(st -> st.report().status().isTerminal()).count());
+        m.put("stepsPlanned", s.spec().steps().size());
+        if (s.analysis() != null) {
+            m.put("limiter", ((Map<?, ?>) s.analysis().toMap().get("limiter")).get("kind"));
+        }
+        return m;
+    }
+
+    private static Map<String, Object> step(SweepStep st) {
+        RunReport r = st.report();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("step", st.index() + 1);
+        r.loadModel().echo(m); // connections, and the rate of an open model
+        m.put("runId", r.id());
+        m.put("status", r.status().name());
+        if (st.measured()) {
+            LatencyStats l = r.latency();
+            m.put("requests", r.measured().requests());
+            m.put("throughput", round(r.measured().rps(), 2));
+            m.put("p50", round(l.p50(), 3));
+            m.put("p75", round(l.p75(), 3));
+            m.put("p90", round(l.p90(), 3));
+            m.put("p99", round(l.p99(), 3));
+            m.put("p99_9", round(l.p99_9(), 3));
+            m.put("max", round(l.max(), 3));
+            m.put("mean", round(l.mean(), 3));
+            m.put("errors", r.errors().total());
+            m.put("timeouts", r.errors().timeout());
+        }
+        JvmFacts jvm = st.jvm();
+        if (jvm.present()) {
+            m.put("cpuPercentPeak", round(100 * jvm.cpuSharePeak(), 1));
+            m.put("cpuPercentMean", round(100 * jvm.cpuShareMean(), 1));
+            m.put("cpuCoresMean", jvm.value("processCpu", "meanCores"));
+            m.put("threadsPeak", jvm.value("threads", "peak"));
+            m.put("hostCpuPercentMean", round(100 * jvm.hostCpuShareMean(), 1));
+        }
+        if (r.generator() != null) {
+            m.put("generatorCpuShare", round(r.generator().cpuShareOfProcess(), 3));
+        }
+        if (st.breakdown() != null) {
+            m.put("breakdown", st.breakdown());
+        }
+        if (r.error() != null) {
+            m.put("error", r.error());
+        }
+        return m;
+    }
+}

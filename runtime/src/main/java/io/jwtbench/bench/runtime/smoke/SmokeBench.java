@@ -1,0 +1,261 @@
+package io.jwtbench.bench.runtime.smoke;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.SmokeConfig;
+import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.engine.RunInProgressException;
+import io.jwtbench.bench.runtime.engine.ServerPorts;
+import io.jwtbench.bench.runtime.plan.Durations;
+import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.spi.BenchTarget;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * The start-up smoke bench: once the application has started, runs {@code quarkus.bench.smoke.*}
+ * through {@link Bench}, like any run (so it is in the run history, with trigger {@code smoke}),
+ * judges it against the thresholds, and retries with doubling back-off until it passes; optionally
+ * runs it again every {@code rerun-interval}. Everything happens on one virtual thread of its own;
+ * readers (the readiness check) only ever read {@link #state()}, they never start load.
+ *
+ * <p>
+ * One run at a time: when an operator's run is in progress the loop waits for it to finish; that
+ * wait is not an attempt.
+ */
+@Singleton
+public class SmokeBench {
+    public static final String TRIGGER = "smoke";
+    private static final Logger LOG = Logger.getLogger(SmokeBench.class);
+
+    @Inject
+    Bench bench;
+    @Inject
+    ServerPorts ports;
+
+    private volatile SmokeState state = SmokeState.pending("waiting for the application to start", null);
+    private volatile Thread loop;
+
+    /** The latest state; never blocks. */
+    public SmokeState state() {
+        return state;
+    }
+
+    public SmokeConfig config() {
+        return bench.config().smoke();
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        BenchConfig config = bench.config();
+        SmokeConfig smoke = config.smoke();
+        if (!smoke.enabled()) {
+            state = SmokeState.disabled("quarkus.bench.smoke.enabled=false");
+            return;
+        }
+        if (!config.enabled()) {
+            LOG.warn("quarkus.bench.smoke.enabled=true but quarkus.bench.enabled=false: no smoke run, "
+                    + "the bench-smoke readiness check stays UP (DISABLED)");
+            state = SmokeState.disabled("quarkus.bench.enabled=false: no run may start");
+            return;
+        }
+        state = SmokeState.pending("initial delay " + Durations.format(smoke.initialDelay()),
+                Instant.now().plus(smoke.initialDelay()));
+        loop = Thread.ofVirtual().name("bench-smoke").start(() -> loop(smoke));
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        Thread t = loop;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    private void loop(SmokeConfig smoke) {
+        SmokeVerdict.Thresholds thresholds = SmokeVerdict.Thresholds.of(smoke);
+        Duration backoff = smoke.retryBackoff();
+        try {
+            sleep(smoke.initialDelay());
+            awaitServer(smoke);
+            while (!Thread.currentThread().isInterrupted()) {
+                Outcome outcome = attempt(smoke, thresholds, backoff);
+                switch (outcome) {
+                    case BUSY -> {
+                        continue; // waited for someone else's run: try again at once
+                    }
+                    case PASSED -> {
+                        backoff = smoke.retryBackoff();
+                        if (smoke.rerunInterval().isEmpty()) {
+                            return;
+                        }
+                        sleep(smoke.rerunInterval().get());
+                    }
+                    case FAILED -> {
+                        sleep(backoff);
+                        backoff = min(backoff.multipliedBy(2), smoke.retryMaxBackoff());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            LOG.debug("smoke bench stopped");
+        } catch (RuntimeException e) { // a bug: say so rather than stay PENDING silently
+            LOG.error("smoke bench loop failed", e);
+            state = state.notStarted("smoke bench loop failed: " + e, Instant.now(), null);
+        }
+    }
+
+    private enum Outcome {
+        PASSED,
+        FAILED,
+        BUSY
+    }
+
+    private Outcome attempt(SmokeConfig smoke, SmokeVerdict.Thresholds thresholds, Duration backoff)
+            throws InterruptedException {
+        Optional<Run> active = bench.activeRun();
+        if (active.isPresent()) {
+            awaitOther(active.get());
+            return Outcome.BUSY;
+        }
+        RunSpec spec;
+        Run run;
+        try {
+            spec = bench.runParser().parse(spec(smoke));
+            state = state.doing("preparing target " + spec.target());
+            run = bench.startRun(spec, TRIGGER);
+        } catch (BenchSpecException e) {
+            return failedToStart("invalid smoke run spec (quarkus.bench.smoke.*): " + e.field() + ": " + e.reason(),
+                    backoff);
+        } catch (RunInProgressException e) {
+            bench.activeRun().ifPresent(r -> state = state.waitingFor(r.id()));
+            return Outcome.BUSY;
+        } catch (RuntimeException e) {
+            LOG.warn("smoke bench: the target failed to prepare", e);
+            return failedToStart("target " + smoke.target() + " failed to prepare: " + e, backoff);
+        }
+        state = state.running(run.id());
+        LOG.infof("smoke bench: run %s started (%s)", run.id(), spec.echo());
+        RunReport report;
+        try {
+            report = run.finished().get();
+        } catch (InterruptedException e) {
+            run.cancel();
+            throw e;
+        } catch (ExecutionException e) { // finished() never completes exceptionally; be safe anyway
+            report = run.report();
+        }
+        SmokeVerdict verdict = SmokeVerdict.judge(report, thresholds);
+        Instant now = Instant.now();
+        Instant next = verdict.passed() ? smoke.rerunInterval().map(now::plus).orElse(null) : now.plus(backoff);
+        state = state.judged(run.id(), verdict, now, next);
+        if (verdict.passed()) {
+            LOG.infof("smoke bench: run %s passed (%.1f rps, p99 %.3f ms, error rate %s)", run.id(), verdict.rps(),
+                    verdict.p99Ms(), SmokeVerdict.fmt(verdict.errorRate()));
+            return Outcome.PASSED;
+        }
+        LOG.warnf("smoke bench: run %s failed (attempt %d): %s; next attempt in %s", run.id(), state.attempts(),
+                verdict.reason(), Durations.format(backoff));
+        return Outcome.FAILED;
+    }
+
+    private Outcome failedToStart(String why, Duration backoff) {
+        Instant now = Instant.now();
+        state = state.notStarted(why, now, now.plus(backoff));
+        LOG.warnf("smoke bench: attempt %d could not start: %s; next attempt in %s", state.attempts(), why,
+                Durations.format(backoff));
+        return Outcome.FAILED;
+    }
+
+    /**
+     * StartupEvent may come before the HTTP server listens (or publishes a random port): wait until
+     * the target's port accepts a connection, so the first attempt does not fail for that.
+     */
+    private void awaitServer(SmokeConfig smoke) throws InterruptedException {
+        BenchTarget target = bench.targets().get(smoke.target());
+        if (target == null) {
+            return; // the first attempt explains it
+        }
+        state = state.doing("waiting for the HTTP server");
+        while (true) {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1",
+                        ports.port(target.onManagementInterface())), 1000);
+                return;
+            } catch (IOException | IllegalStateException notYet) {
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private void awaitOther(Run other) throws InterruptedException {
+        state = state.waitingFor(other.id());
+        try {
+            other.finished().get();
+        } catch (ExecutionException e) {
+            // finished anyway
+        }
+    }
+
+    /** The run spec as a caller of the API would POST it, so the engine's own validation applies. */
+    static ObjectNode spec(SmokeConfig smoke) {
+        ObjectNode json = JsonNodeFactory.instance.objectNode();
+        json.put("target", smoke.target());
+        json.put("connections", smoke.connections());
+        smoke.rate().ifPresent(r -> json.put("rate", r));
+        json.put("duration", Durations.format(smoke.duration()));
+        json.put("warmup", Durations.format(smoke.warmup()));
+        for (Map.Entry<String, String> option : smoke.options().entrySet()) {
+            putOption(json, option.getKey(), option.getValue());
+        }
+        return json;
+    }
+
+    /** Config values are strings: integers, decimals and booleans become JSON numbers and booleans. */
+    static void putOption(ObjectNode json, String name, String value) {
+        String v = value.trim();
+        if (v.equals("true") || v.equals("false")) {
+            json.put(name, Boolean.parseBoolean(v));
+            return;
+        }
+        try {
+            json.put(name, Long.parseLong(v));
+            return;
+        } catch (NumberFormatException notLong) {
+            // next
+        }
+        if (v.matches("[-+]?[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?")) {
+            json.put(name, Double.parseDouble(v));
+            return;
+        }
+        json.put(name, value);
+    }
+
+    private static void sleep(Duration d) throws InterruptedException {
+        if (!d.isNegative() && !d.isZero()) {
+            Thread.sleep(d.toMillis());
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

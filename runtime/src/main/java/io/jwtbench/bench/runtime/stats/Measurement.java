@@ -1,0 +1,107 @@
+package io.jwtbench.bench.runtime.stats;
+
+import org.HdrHistogram.WriterReaderPhaser;
+
+
+/**
+ * Where the drivers file outcomes during a run, one {@link Phase} at a time (warm-up, then
+ * measurement, then nothing). Switching phases goes through a {@link WriterReaderPhaser} (the
+ * mechanism HdrHistogram's Recorder is built on): a response is filed entirely in one phase, so a
+ * phase's histogram count and its counters agree exactly, and warm-up never leaks into results.
+ * Writers stay wait-free.
+ */
+public final class Measurement {
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private volatile Phase current;
+
+    /** Latencies and counters of one phase. */
+    public static final class Phase {
+        /** From the intended send when requests have a schedule (corrected), else from the actual send. */
+        public final LatencyRecording latency = new LatencyRecording();
+        /** Scheduled requests only: from the actual send, as a tool without correction would report. */
+        public final LatencyRecording uncorrected = new LatencyRecording();
+        public final Tally tally = new Tally();
+
+        private Phase() {
+        }
+    }
+
+    public Measurement() {
+        this.current = new Phase();
+    }
+
+    /** The phase being filed, null once closed. */
+    public Phase current() {
+        return current;
+    }
+
+    /** The answer to a request sent without a schedule (closed model): latency from the actual send. */
+    public void response(long latencyNanos, int status, boolean expectRejection, long bytes) {
+        long critical = phaser.writerCriticalSectionEnter();
+        try {
+            Phase p = current;
+            if (p != null) {
+                p.latency.recordNanos(latencyNanos);
+                p.tally.response(status, expectRejection, bytes);
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(critical);
+        }
+    }
+
+    /** The answer to a scheduled request: corrected latency from its intended send, uncorrected from the actual one. */
+    public void scheduledResponse(long latencyNanos, long uncorrectedNanos, int status, boolean expectRejection,
+            long bytes) {
+        long critical = phaser.writerCriticalSectionEnter();
+        try {
+            Phase p = current;
+            if (p != null) {
+                p.latency.recordNanos(latencyNanos);
+                p.uncorrected.recordNanos(uncorrectedNanos);
+                p.tally.response(status, expectRejection, bytes);
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(critical);
+        }
+    }
+
+    public void failure(Tally.Failure failure) {
+        long critical = phaser.writerCriticalSectionEnter();
+        try {
+            Phase p = current;
+            if (p != null) {
+                p.tally.failure(failure);
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(critical);
+        }
+    }
+
+    /** Scheduling facts of scheduled requests; not tied to an answer, so no phase exactness needed. */
+    public Tally tally() {
+        Phase p = current;
+        return p != null ? p.tally : null;
+    }
+
+    /** Starts a new phase; returns the ended one, which no writer touches any more. */
+    public Phase nextPhase() {
+        return swap(new Phase());
+    }
+
+    /** Nothing is filed after this; returns the last phase, quiescent. */
+    public Phase close() {
+        return swap(null);
+    }
+
+    private Phase swap(Phase next) {
+        phaser.readerLock();
+        try {
+            Phase ended = current;
+            current = next;
+            phaser.flipPhase(); // waits for writers that may still hold the ended phase
+            return ended;
+        } finally {
+            phaser.readerUnlock();
+        }
+    }
+}
