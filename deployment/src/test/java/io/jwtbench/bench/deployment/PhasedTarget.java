@@ -5,7 +5,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import io.jwtbench.bench.runtime.jfr.Phases;
+import io.jwtbench.bench.probe.Phases;
 import io.jwtbench.bench.runtime.spi.BenchRequest;
 import io.jwtbench.bench.runtime.spi.BenchSpecException;
 import io.jwtbench.bench.runtime.spi.BenchTarget;

@@ -1,6 +1,6 @@
 package io.jwtbench.service.validation;
 
-import io.jwtbench.bench.runtime.jfr.Phases;
+import io.jwtbench.bench.probe.Phases;
 import io.jwtbench.service.validation.keys.KeySet;
 import io.jwtbench.service.validation.keys.VerificationKey;
 

@@ -3,7 +3,7 @@ package io.jwtbench.service.web;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.common.annotation.RunOnVirtualThread;
-import io.jwtbench.bench.runtime.jfr.Phases;
+import io.jwtbench.bench.probe.Phases;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

@@ -19,7 +19,7 @@ import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 
-import io.jwtbench.bench.runtime.jfr.Phases;
+import io.jwtbench.bench.probe.Phases;
 
 /**
  * Writes the service's {@link JsonBody} responses exactly as Quarkus REST's own Jackson writer

@@ -4,7 +4,8 @@ import static io.jwtbench.bench.runtime.JsonMaps.map;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.engine.Started;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -15,7 +16,7 @@ import io.vertx.ext.web.RoutingContext;
  * the bench, else 202 with a Location (or, with {@code ?wait=true}, 200 once it ended). {@code GET}
  * lists them, newest first. Registered as a blocking route: a target's prepare() may take a while.
  */
-final class CollectionHandler<T> extends BenchHandler {
+final class CollectionHandler<T extends Started> extends BenchHandler {
     private final Subject<T> subject;
 
     CollectionHandler(Subject<T> subject) {
@@ -36,9 +37,9 @@ final class CollectionHandler<T> extends BenchHandler {
     private void start(RoutingContext rc, Bench bench) {
         T item;
         try {
-            item = subject.start(bench, Replies.body(rc, subject.example()));
-        } catch (BenchSpecException e) {
-            Replies.invalid(rc, subject.invalidError(), e);
+            item = subject.start(bench, Replies.body(rc, subject.example));
+        } catch (SpecException e) {
+            Replies.invalid(rc, subject.invalidError, e);
             return;
         } catch (RunInProgressException e) {
             Replies.json(rc, 409, map("error", subject.busyError(bench, e.runningId()), "runningId", e.runningId()));
@@ -46,11 +47,11 @@ final class CollectionHandler<T> extends BenchHandler {
         }
         if ("true".equals(rc.request().getParam("wait"))) {
             Context context = Vertx.currentContext();
-            subject.finished(item).whenComplete((done, failure) -> Replies.later(rc, context,
+            item.finished().whenComplete((done, failure) -> Replies.later(rc, context,
                     () -> subject.reply(rc, 200, item)));
         } else {
             String base = rc.request().path().endsWith("/") ? rc.request().path() : rc.request().path() + "/";
-            rc.response().putHeader("Location", base + subject.id(item));
+            rc.response().putHeader("Location", base + item.id());
             subject.reply(rc, 202, item);
         }
     }

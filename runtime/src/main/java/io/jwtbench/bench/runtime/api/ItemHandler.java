@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.Started;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -15,7 +16,7 @@ import io.vertx.ext.web.RoutingContext;
  * has not stopped within {@value #CANCEL_WAIT_SECONDS} s (waiting on a copy: a timeout must not complete
  * the item's own future, which others wait on).
  */
-final class ItemHandler<T> extends BenchHandler {
+final class ItemHandler<T extends Started> extends BenchHandler {
     static final int CANCEL_WAIT_SECONDS = 5;
     private final Subject<T> subject;
 
@@ -27,16 +28,16 @@ final class ItemHandler<T> extends BenchHandler {
     void handle(RoutingContext rc, Bench bench) {
         Optional<T> found = subject.find(bench, rc.pathParam("id"));
         if (found.isEmpty()) {
-            Replies.notFound(rc, subject.noun(), rc.pathParam("id"));
+            Replies.notFound(rc, subject.noun, rc.pathParam("id"));
             return;
         }
         T item = found.get();
         if (rc.request().method() == HttpMethod.GET) {
             subject.reply(rc, 200, item);
         } else if (rc.request().method() == HttpMethod.DELETE) {
-            subject.cancel(item);
+            item.cancel();
             Context context = Vertx.currentContext();
-            subject.finished(item).copy().orTimeout(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS).whenComplete(
+            item.finished().copy().orTimeout(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS).whenComplete(
                     (done, timedOut) -> Replies.later(rc, context, () -> subject.reply(rc, timedOut == null ? 200 : 202, item)));
         } else {
             Replies.methodNotAllowed(rc, "GET, DELETE");

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.vertx.core.Context;
 import io.vertx.ext.web.RoutingContext;
 
@@ -66,20 +66,20 @@ final class Replies {
     }
 
     /** 400 naming the bad field: {@code {"error": <what>, "field", "reason"}}. */
-    static void invalid(RoutingContext rc, String what, BenchSpecException e) {
+    static void invalid(RoutingContext rc, String what, SpecException e) {
         json(rc, 400, map("error", what, "field", e.field(), "reason", e.reason()));
     }
 
-    /** The POSTed JSON body, or a {@link BenchSpecException} on {@code body}. */
+    /** The POSTed JSON body, or a {@link SpecException} on {@code body}. */
     static JsonNode body(RoutingContext rc, String example) {
         String text = rc.body() == null ? null : rc.body().asString();
         if (text == null || text.isBlank()) {
-            throw new BenchSpecException("body", "a JSON object is required, e.g. " + example);
+            throw new SpecException("body", "a JSON object is required, e.g. " + example);
         }
         try {
             return JSON.readTree(text);
         } catch (Exception e) {
-            throw new BenchSpecException("body", "malformed JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new SpecException("body", "malformed JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 

@@ -9,10 +9,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.stats.RunReport;
-import io.jwtbench.bench.runtime.sweep.Sweep;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
 import io.vertx.ext.web.RoutingContext;
@@ -103,10 +103,10 @@ final class ReportHandler extends BenchHandler {
     }
 
     /** The item, or empty after answering 404. */
-    private static <T> Optional<T> found(RoutingContext rc, Subject<T> subject, Bench bench, String id) {
+    private static <T extends Started> Optional<T> found(RoutingContext rc, Subject<T> subject, Bench bench, String id) {
         Optional<T> item = subject.find(bench, id);
         if (item.isEmpty()) {
-            Replies.notFound(rc, subject.noun(), id);
+            Replies.notFound(rc, subject.noun, id);
         }
         return item;
     }

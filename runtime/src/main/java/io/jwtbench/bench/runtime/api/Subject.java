@@ -1,54 +1,62 @@
 package io.jwtbench.bench.runtime.api;
 
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.engine.Started;
+import io.jwtbench.bench.runtime.plan.SpecException;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * One kind of thing the API starts and serves (runs, compares, sweeps): how to start one through
- * {@link Bench}, find it, list them, cancel one and render it. {@link CollectionHandler} and
- * {@link ItemHandler} hold the HTTP side, once for all of them.
+ * {@link Bench}, find it, list them and render it. {@link CollectionHandler} and {@link ItemHandler}
+ * hold the HTTP side, once for all of them.
  */
-interface Subject<T> {
+abstract class Subject<T extends Started> {
     /** {@code run}, {@code compare}, {@code sweep}: in error messages. */
-    String noun();
-
+    final String noun;
     /** The {@code error} of a 400: {@code invalid run spec}, ... */
-    String invalidError();
-
+    final String invalidError;
     /** A body to show in the 400 for a missing one. */
-    String example();
+    final String example;
+
+    Subject(String noun, String invalidError, String example) {
+        this.noun = noun;
+        this.invalidError = invalidError;
+        this.example = example;
+    }
 
     /**
      * Parses {@code body} and starts it through {@link Bench}.
      *
-     * @throws BenchSpecException a 400
+     * @throws SpecException a 400
      * @throws RunInProgressException a 409
      */
-    T start(Bench bench, JsonNode body);
+    abstract T start(Bench bench, JsonNode body);
+
+    abstract Optional<T> find(Bench bench, String id);
+
+    /** The body of {@code GET} on the collection. */
+    abstract Object list(Bench bench);
+
+    abstract Object json(T item);
+
+    abstract String text(T item);
 
     /** The {@code error} of a 409 while {@code holderId} holds the bench. */
-    default String busyError(Bench bench, String holderId) {
+    String busyError(Bench bench, String holderId) {
         return "run in progress";
     }
 
-    Optional<T> find(Bench bench, String id);
-
-    /** The body of {@code GET} on the collection. */
-    Object list(Bench bench);
-
-    String id(T item);
-
-    /** Completes once the item ended. */
-    CompletableFuture<?> finished(T item);
-
-    void cancel(T item);
-
-    /** Renders the item as JSON, or as text for {@code Accept: text/plain}. */
-    void reply(io.vertx.ext.web.RoutingContext rc, int status, T item);
+    /** The item as JSON, or as text for {@code Accept: text/plain}. */
+    final void reply(RoutingContext rc, int status, T item) {
+        if (Replies.wantsText(rc)) {
+            Replies.text(rc, status, text(item));
+        } else {
+            Replies.json(rc, status, json(item));
+        }
+    }
 }

@@ -17,7 +17,7 @@ import io.jwtbench.bench.runtime.plan.RunSpecParser;
 import io.jwtbench.bench.runtime.plan.SpecLimits;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.plan.SweepSpecParser;
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 
@@ -65,7 +65,7 @@ public class Bench {
     /**
      * @param trigger who starts it: {@value #TRIGGER_API}, or {@code smoke}; shown in the report
      * @throws RunInProgressException when a run or series holds the bench
-     * @throws BenchSpecException when the target refuses its options
+     * @throws SpecException when the target refuses its options
      */
     public Run startRun(RunSpec spec, String trigger) {
         checkIdle();
@@ -75,7 +75,7 @@ public class Bench {
 
     /**
      * One run per model, back to back. Every model's requests are prepared first, so a model the
-     * target refuses is a {@link BenchSpecException} on {@code models} before anything runs.
+     * target refuses is a {@link SpecException} on {@code models} before anything runs.
      */
     public RunSeries startCompare(ComparePlan plan) {
         checkIdle();
@@ -85,10 +85,10 @@ public class Bench {
             RequestSource source;
             try {
                 source = prepare(spec);
-            } catch (BenchSpecException e) {
+            } catch (SpecException e) {
                 throw e.field().equals(ComparePlan.OPTION)
-                        ? new BenchSpecException("models", "model \"" + model + "\": " + e.reason())
-                        : new BenchSpecException("spec." + e.field(), e.reason());
+                        ? new SpecException("models", "model \"" + model + "\": " + e.reason())
+                        : new SpecException("spec." + e.field(), e.reason());
             }
             steps.add(new RunSeries.Step(model, spec, source));
         }

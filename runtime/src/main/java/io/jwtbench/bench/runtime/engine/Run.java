@@ -40,7 +40,7 @@ import io.jwtbench.bench.runtime.stats.Tally;
  * publishes an immutable {@link RunReport} after every step. Everyone else only reads
  * {@link #report()} or asks to {@link #cancel()}.
  */
-public final class Run {
+public final class Run implements Started {
     private static final Logger LOG = Logger.getLogger(Run.class);
     private static final long SECOND = 1_000_000_000L;
 
@@ -89,6 +89,7 @@ public final class Run {
         publish(null, null);
     }
 
+    @Override
     public String id() {
         return id;
     }
@@ -99,11 +100,13 @@ public final class Run {
     }
 
     /** Completes with the final report (DONE, CANCELLED or FAILED). */
+    @Override
     public CompletableFuture<RunReport> finished() {
         return finished;
     }
 
     /** Asks the run to stop sending; it then finishes as CANCELLED with what it measured. */
+    @Override
     public void cancel() {
         cancelled.countDown();
     }

@@ -32,7 +32,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  * could not even start. {@link Options} add a pause between steps and, for sweeps, stop at the first
  * run that does not end DONE. Reading is thread-safe; the lists returned are snapshots.
  */
-public final class RunSeries {
+public final class RunSeries implements Started {
     private static final Logger LOG = Logger.getLogger(RunSeries.class);
 
     /** One run of the series. {@code label} names it for people, e.g. the compared model. */
@@ -121,6 +121,7 @@ public final class RunSeries {
         return series;
     }
 
+    @Override
     public String id() {
         return id;
     }
@@ -176,11 +177,13 @@ public final class RunSeries {
     }
 
     /** Completes (with this series) once it is DONE, CANCELLED or FAILED; the reservation is released by then. */
+    @Override
     public CompletableFuture<RunSeries> finished() {
         return finished;
     }
 
     /** Cancels the current run and skips the remaining steps. */
+    @Override
     public void cancel() {
         cancelled.countDown();
         current().ifPresent(Run::cancel);

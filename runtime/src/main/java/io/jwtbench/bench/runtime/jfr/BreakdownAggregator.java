@@ -6,6 +6,7 @@ import java.util.Map;
 
 import jdk.jfr.consumer.RecordedEvent;
 
+import io.jwtbench.bench.probe.PhaseEvent;
 import io.jwtbench.bench.runtime.spi.RunOutcome;
 
 /**

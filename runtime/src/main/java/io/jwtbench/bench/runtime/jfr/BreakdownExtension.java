@@ -8,7 +8,7 @@ import io.jwtbench.bench.runtime.spi.RunExtension;
 
 /**
  * The {@code breakdown} section: where the server's time per request went, by named phase
- * ({@link Phases}), plus the framework's remainder and the part of the client's latency spent outside
+ * ({@link io.jwtbench.bench.probe.Phases}), plus the framework's remainder and the part of the client's latency spent outside
  * the server. Also the owner of the run's raw recording ({@code "jfr": true}), which it deletes when
  * the run is forgotten.
  */
@@ -20,11 +20,6 @@ public class BreakdownExtension implements RunExtension {
     @Override
     public String section() {
         return "breakdown";
-    }
-
-    @Override
-    public Observation begin(String runId, String target) {
-        return begin(new RunContext(runId, target, "/", true, false));
     }
 
     @Override

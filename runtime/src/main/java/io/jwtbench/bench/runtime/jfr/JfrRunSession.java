@@ -10,6 +10,7 @@ import jdk.jfr.consumer.RecordingStream;
 
 import org.jboss.logging.Logger;
 
+import io.jwtbench.bench.probe.PhaseEvent;
 import io.jwtbench.bench.runtime.spi.RunContext;
 
 /**

@@ -54,7 +54,7 @@ public class JfrRuns {
     synchronized RunExtension.Observation observe(RunContext run,
             BiFunction<JfrRunSession, RunOutcome, Object> section) {
         if (!run.breakdown() && !run.keepRecording()) {
-            return () -> null;
+            return outcome -> null;
         }
         Shared shared = active.get(run.id());
         if (shared == null) {
@@ -66,11 +66,6 @@ public class JfrRuns {
         shared.open++;
         Shared joined = shared;
         return new RunExtension.Observation() {
-            @Override
-            public Object end() {
-                return end(null);
-            }
-
             @Override
             public Object end(RunOutcome outcome) {
                 joined.session.stop();

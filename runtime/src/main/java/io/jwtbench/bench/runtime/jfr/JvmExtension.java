@@ -28,20 +28,10 @@ public class JvmExtension implements RunExtension {
     }
 
     @Override
-    public Observation begin(String runId, String target) {
-        return begin(new RunContext(runId, target, "/", true, false));
-    }
-
-    @Override
     public Observation begin(RunContext run) {
         ProcessSampler sampler = ProcessSampler.start(run.id());
         Observation jfr = runs.observe(run, (session, outcome) -> session.jvm == null ? null : session.jvm.result());
         return new Observation() {
-            @Override
-            public Object end() {
-                return end(null);
-            }
-
             @Override
             public Object end(RunOutcome outcome) {
                 Map<String, Object> m = sampler.stop(outcome); // first: the window closest to the measured phase

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.jfr;
 
+import io.jwtbench.bench.probe.RequestPhases;
 import io.smallrye.common.vertx.VertxContext;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -11,6 +12,25 @@ import io.vertx.core.Vertx;
  */
 final class RequestTiming {
     private static final Object KEY = RequestTiming.class;
+
+    /** The probe's view of the current request's timing. */
+    static final RequestPhases PHASES = new RequestPhases() {
+        @Override
+        public boolean add(String phase, long nanos) {
+            RequestTiming timing = current();
+            if (timing == null) {
+                return false;
+            }
+            timing.add(phase, nanos);
+            return true;
+        }
+
+        @Override
+        public long unclaimedSinceStart() {
+            RequestTiming timing = current();
+            return timing == null ? -1 : System.nanoTime() - timing.startNanos - timing.phasesNanos;
+        }
+    };
 
     final long startNanos;
     final String path;

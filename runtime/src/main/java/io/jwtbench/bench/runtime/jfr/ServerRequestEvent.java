@@ -11,7 +11,7 @@ import jdk.jfr.Timespan;
 
 /**
  * One HTTP request as the server saw it, from the moment the router handed it to the first filter
- * (headers parsed) to the end of its response, with the named phases ({@link Phases}) that ran inside
+ * (headers parsed) to the end of its response, with the named phases ({@link io.jwtbench.bench.probe.Phases}) that ran inside
  * it: up to {@value #SLOTS} names with their time (a phase run twice adds up in its slot), and their
  * total, so {@code nanos - phasesNanos} is what the framework spent around them. One event per request
  * (rather than one per phase) keeps the recording stream's parsing cost down.

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.jfr;
 
+import io.jwtbench.bench.probe.Phases;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -13,6 +14,11 @@ import io.vertx.ext.web.RoutingContext;
  */
 public final class ServerTimingFilter implements Handler<RoutingContext> {
     private static final ServerRequestEvent PROBE = new ServerRequestEvent();
+
+    /** Tells {@link Phases} where the phases of the request being served go: its {@link RequestTiming}. */
+    public ServerTimingFilter() {
+        Phases.install(RequestTiming.PHASES);
+    }
 
     @Override
     public void handle(RoutingContext rc) {

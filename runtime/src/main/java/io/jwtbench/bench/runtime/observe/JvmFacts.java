@@ -5,70 +5,46 @@ import java.util.Map;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
- * Reads a run report's {@code jvm} section, the one source of CPU, thread and pinning figures for
- * compare rows, sweep rows and HTML reports. Every getter is NaN (or null) when the figure is absent:
- * a run without that section, or without JFR ({@code "breakdown": false}) for the JFR-only figures.
+ * A run report's {@code jvm} section read once into typed values: the one source of CPU, thread and
+ * pinning figures for compare rows, sweep rows, text and HTML reports. Figures are NaN (counts null)
+ * when absent: a run without that section, or without JFR ({@code "breakdown": false}) for the
+ * JFR-only ones ({@link #gc()}, {@link #pinnedVirtualThreads()}).
+ *
+ * @param cpuSeconds process CPU over the measured phase, all threads (the generator's included)
+ * @param meanCores mean busy cores of the process (1.0 = one core)
+ * @param peakCores the busiest {@link ProcessSampler#INTERVAL_MS} ms interval, in cores
+ * @param cpuShareMean mean process CPU as a share of all cores (0..1)
+ * @param hostCpuShareMean the whole machine's mean CPU (0..1): tells a busy host apart from a busy process
  */
-public record JvmFacts(Map<?, ?> section) {
+public record JvmFacts(boolean present, double cpuSeconds, double meanCores, double peakCores, double cpuShareMean,
+        double cpuSharePeak, double hostCpuShareMean, double allocationMbPerSecond, Long threadsAtStart,
+        Long threadsPeak, Long pinnedVirtualThreads, Gc gc) {
     public static final String SECTION = "jvm";
 
+    /** JFR's garbage collections over the window. */
+    public record Gc(long count, double pauseTotalMs, double pauseMaxMs) {
+    }
+
     public static JvmFacts of(RunReport report) {
-        return new JvmFacts(report.extensions().get(SECTION) instanceof Map<?, ?> m && !m.containsKey("error") ? m
-                : Map.of());
+        Map<?, ?> s = report.extensions().get(SECTION) instanceof Map<?, ?> m && !m.containsKey("error") ? m : Map.of();
+        Map<?, ?> gc = object(s, "gc");
+        return new JvmFacts(!s.isEmpty(), number(s, "processCpu", "cpuSeconds"), number(s, "processCpu", "meanCores"),
+                number(s, "processCpu", "peakCores"), number(s, "processCpu", "mean"), number(s, "processCpu", "peak"),
+                number(s, "hostCpu", "mean"), number(s, "allocation", "mbPerSecond"), count(s, "threads", "atStart"),
+                count(s, "threads", "peak"), count(s, "pinnedVirtualThreads", "count"),
+                gc.isEmpty() ? null : new Gc(count(s, "gc", "count") == null ? 0 : count(s, "gc", "count"),
+                        number(s, "gc", "pauseTotalMs"), number(s, "gc", "pauseMaxMs")));
     }
 
-    public boolean present() {
-        return !section.isEmpty();
+    private static Map<?, ?> object(Map<?, ?> section, String name) {
+        return section.get(name) instanceof Map<?, ?> m ? m : Map.of();
     }
 
-    /** Process CPU over the measured phase, all threads (the generator's included), in CPU seconds. */
-    public double cpuSeconds() {
-        return number("processCpu", "cpuSeconds");
+    private static double number(Map<?, ?> section, String object, String key) {
+        return object(section, object).get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
-    /** Mean busy cores of the process (1.0 = one core). */
-    public double meanCores() {
-        return number("processCpu", "meanCores");
-    }
-
-    /** Busiest {@link ProcessSampler#INTERVAL_MS} ms interval, in cores. */
-    public double peakCores() {
-        return number("processCpu", "peakCores");
-    }
-
-    /** Mean process CPU as a share of all cores (0..1). */
-    public double cpuShareMean() {
-        return number("processCpu", "mean");
-    }
-
-    public double cpuSharePeak() {
-        return number("processCpu", "peak");
-    }
-
-    /** The whole machine's mean CPU (0..1): tells a busy host apart from a busy process. */
-    public double hostCpuShareMean() {
-        return number("hostCpu", "mean");
-    }
-
-    public double threadsAtStart() {
-        return number("threads", "atStart");
-    }
-
-    public double threadsPeak() {
-        return number("threads", "peak");
-    }
-
-    /** Pinned virtual threads (JFR; NaN without it). */
-    public double pinnedVirtualThreads() {
-        return number("pinnedVirtualThreads", "count");
-    }
-
-    /** {@code section.<object>.<key>} as it is in the report (JSON numbers keep their type), or null. */
-    public Object value(String object, String key) {
-        return section.get(object) instanceof Map<?, ?> m ? m.get(key) : null;
-    }
-
-    private double number(String object, String key) {
-        return value(object, key) instanceof Number n ? n.doubleValue() : Double.NaN;
+    private static Long count(Map<?, ?> section, String object, String key) {
+        return object(section, object).get(key) instanceof Number n ? n.longValue() : null;
     }
 }

@@ -8,7 +8,6 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
 
 /**
  * {@code {"spec":{run spec}, "models":["a","b",..]}} into a {@link ComparePlan}. Errors in the spec
@@ -23,45 +22,45 @@ public final class ComparePlanParser {
 
     public ComparePlan parse(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new BenchSpecException("body", "must be a JSON object {\"spec\":{..},\"models\":[..]}");
+            throw new SpecException("body", "must be a JSON object {\"spec\":{..},\"models\":[..]}");
         }
         for (Iterator<String> names = body.fieldNames(); names.hasNext();) {
             String name = names.next();
             if (!name.equals("spec") && !name.equals("models")) {
-                throw new BenchSpecException(name, "unknown field; a compare takes spec and models");
+                throw new SpecException(name, "unknown field; a compare takes spec and models");
             }
         }
         List<String> models = models(body.get("models"));
         JsonNode spec = body.get("spec");
         if (spec == null || !spec.isObject()) {
-            throw new BenchSpecException("spec", "required: a run spec object, as for POST /q/bench/runs");
+            throw new SpecException("spec", "required: a run spec object, as for POST /q/bench/runs");
         }
         if (spec.has(ComparePlan.OPTION)) {
-            throw new BenchSpecException("spec." + ComparePlan.OPTION, "set by each entry of models; remove it from spec");
+            throw new SpecException("spec." + ComparePlan.OPTION, "set by each entry of models; remove it from spec");
         }
         try {
             return new ComparePlan(runs.parse(spec), models);
-        } catch (BenchSpecException e) {
-            throw new BenchSpecException("spec." + e.field(), e.reason());
+        } catch (SpecException e) {
+            throw new SpecException("spec." + e.field(), e.reason());
         }
     }
 
     private static List<String> models(JsonNode node) {
         if (node == null || !node.isArray() || node.isEmpty()) {
-            throw new BenchSpecException("models",
+            throw new SpecException("models",
                     "required: a non-empty list of model names, e.g. [\"event-loop\",\"worker\",\"virtual\"]");
         }
         if (node.size() > ComparePlan.MAX_MODELS) {
-            throw new BenchSpecException("models", "at most " + ComparePlan.MAX_MODELS + " models");
+            throw new SpecException("models", "at most " + ComparePlan.MAX_MODELS + " models");
         }
         List<String> models = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (JsonNode m : node) {
             if (!m.isTextual() || m.asText().isBlank()) {
-                throw new BenchSpecException("models", "every model is a non-empty string, got " + m);
+                throw new SpecException("models", "every model is a non-empty string, got " + m);
             }
             if (!seen.add(m.asText())) {
-                throw new BenchSpecException("models", "model \"" + m.asText() + "\" is listed twice");
+                throw new SpecException("models", "model \"" + m.asText() + "\" is listed twice");
             }
             models.add(m.asText());
         }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-
 /**
  * How a run loads its target, as a value. Each case knows its schedule, its names and its echo, so
  * the rest of the bench never asks which case it holds: a new load model is one case here plus its
@@ -19,7 +18,10 @@ public sealed interface LoadModel {
     /** The report's {@code loadModel}: {@code closed}, {@code constant-rate} or {@code ramp}. */
     String label();
 
-    /** The load for people: {@code 50 connections}, {@code 2000 req/s}, {@code 200→2000 req/s (ramp)}. */
+    /**
+     * The load for people: {@code 50 connections}, {@code 2000 req/s over 64 connections},
+     * {@code 200→2000 req/s (ramp) over 64 connections}.
+     */
     String describe();
 
     /** The load in names of exported benchmarks: {@code 50c}, {@code 2000rps}, {@code 200-2000rps}. */
@@ -96,13 +98,13 @@ public sealed interface LoadModel {
     }
 
     /** Open model, like wrk2: {@code rate} requests per second on a fixed schedule, over a pool of connections. */
-    record ConstantRate(int rate, int connections) implements LoadModel {
+    record ConstantRate(int rate, int connections) implements Open {
         public String label() {
             return "constant-rate";
         }
 
         public String describe() {
-            return rate + " req/s";
+            return rate + " req/s over " + connections + " connections";
         }
 
         public String tag() {
@@ -113,14 +115,6 @@ public sealed interface LoadModel {
             return rate;
         }
 
-        public String unit() {
-            return "req/s";
-        }
-
-        public String column() {
-            return "rate";
-        }
-
         public void echo(Map<String, Object> spec) {
             spec.put("connections", connections);
             spec.put("rate", rate);
@@ -129,27 +123,19 @@ public sealed interface LoadModel {
         public Optional<Schedule> schedule(Duration warmup, Duration measured) {
             return Optional.of(new Pacer(rate));
         }
-
-        public boolean offersRate() {
-            return true;
-        }
-
-        public double concurrency(double throughputPerSecond, double meanLatencyMs) {
-            return littlesLaw(throughputPerSecond, meanLatencyMs);
-        }
     }
 
     /**
      * Open model whose rate rises linearly from {@code rate} to {@code rampTo} over the measured phase
      * (the warm-up runs at {@code rate}): one run that walks the load up, as a sweep does in steps.
      */
-    record Ramp(int rate, int rampTo, int connections) implements LoadModel {
+    record Ramp(int rate, int rampTo, int connections) implements Open {
         public String label() {
             return "ramp";
         }
 
         public String describe() {
-            return rate + "→" + rampTo + " req/s (ramp)";
+            return rate + "→" + rampTo + " req/s (ramp) over " + connections + " connections";
         }
 
         public String tag() {
@@ -158,14 +144,6 @@ public sealed interface LoadModel {
 
         public int level() {
             return rampTo;
-        }
-
-        public String unit() {
-            return "req/s";
-        }
-
-        public String column() {
-            return "rate";
         }
 
         public void echo(Map<String, Object> spec) {
@@ -177,18 +155,32 @@ public sealed interface LoadModel {
         public Optional<Schedule> schedule(Duration warmup, Duration measured) {
             return Optional.of(new RampSchedule(rate, rampTo, warmup.toNanos(), measured.toNanos()));
         }
+    }
 
-        public boolean offersRate() {
+    /**
+     * Open models: requests leave on a schedule, whatever the answers, over a pool of connections;
+     * their load is a rate.
+     */
+    sealed interface Open extends LoadModel {
+        @Override
+        default String unit() {
+            return "req/s";
+        }
+
+        @Override
+        default String column() {
+            return "rate";
+        }
+
+        @Override
+        default boolean offersRate() {
             return true;
         }
 
-        public double concurrency(double throughputPerSecond, double meanLatencyMs) {
-            return littlesLaw(throughputPerSecond, meanLatencyMs);
+        /** Little's law: requests in the system = throughput × the time each spends there. */
+        @Override
+        default double concurrency(double throughputPerSecond, double meanLatencyMs) {
+            return throughputPerSecond * meanLatencyMs / 1000.0;
         }
-    }
-
-    /** Requests in the system = throughput × time each spends there. */
-    private static double littlesLaw(double throughputPerSecond, double meanLatencyMs) {
-        return throughputPerSecond * meanLatencyMs / 1000.0;
     }
 }

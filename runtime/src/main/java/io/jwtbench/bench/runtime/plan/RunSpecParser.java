@@ -11,10 +11,9 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
 
 /**
- * Turns a POSTed JSON body into a {@link RunSpec}, or a {@link BenchSpecException} naming the first bad
+ * Turns a POSTed JSON body into a {@link RunSpec}, or a {@link SpecException} naming the first bad
  * field. Target options are not checked here: the target does that in prepare().
  */
 public final class RunSpecParser {
@@ -32,7 +31,7 @@ public final class RunSpecParser {
 
     public RunSpec parse(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new BenchSpecException("body", "must be a JSON object");
+            throw new SpecException("body", "must be a JSON object");
         }
         String target = target(body.get("target"));
 
@@ -62,10 +61,10 @@ public final class RunSpecParser {
     private LoadModel loadModel(JsonNode connections, JsonNode rate, JsonNode rampTo) {
         if (!present(rate)) {
             if (present(rampTo)) {
-                throw new BenchSpecException("rampTo", "a ramp starts at \"rate\": give both");
+                throw new SpecException("rampTo", "a ramp starts at \"rate\": give both");
             }
             if (!present(connections)) {
-                throw new BenchSpecException("connections",
+                throw new SpecException("connections",
                         "required: give connections (closed model) or rate (open model)");
             }
             return new LoadModel.Closed(intBetween("connections", connections, 1, limits.maxConnections()));
@@ -79,7 +78,7 @@ public final class RunSpecParser {
         }
         int to = intBetween("rampTo", rampTo, 1, limits.maxRate());
         if (to <= perSecond) {
-            throw new BenchSpecException("rampTo", "must be greater than rate (" + perSecond + "), got " + to);
+            throw new SpecException("rampTo", "must be greater than rate (" + perSecond + "), got " + to);
         }
         return new LoadModel.Ramp(perSecond, to, pool);
     }
@@ -89,17 +88,17 @@ public final class RunSpecParser {
             return absent;
         }
         if (!node.isBoolean()) {
-            throw new BenchSpecException(field, "must be true or false, got " + node);
+            throw new SpecException(field, "must be true or false, got " + node);
         }
         return node.asBoolean();
     }
 
     private String target(JsonNode node) {
         if (!present(node)) {
-            throw new BenchSpecException("target", "required; known targets: " + String.join(", ", knownTargets));
+            throw new SpecException("target", "required; known targets: " + String.join(", ", knownTargets));
         }
         if (!node.isTextual() || !knownTargets.contains(node.asText())) {
-            throw new BenchSpecException("target",
+            throw new SpecException("target",
                     "unknown target " + node + "; known targets: " + String.join(", ", knownTargets));
         }
         return node.asText();
@@ -108,10 +107,10 @@ public final class RunSpecParser {
     private static int intBetween(String field, JsonNode node, int min, int max) {
         String range = "must be between " + min + " and " + max;
         if (!node.isIntegralNumber()) {
-            throw new BenchSpecException(field, range + " (an integer), got " + node);
+            throw new SpecException(field, range + " (an integer), got " + node);
         }
         if (!node.canConvertToLong() || node.asLong() < min || node.asLong() > max) {
-            throw new BenchSpecException(field, range + ", got " + node);
+            throw new SpecException(field, range + ", got " + node);
         }
         return node.asInt();
     }
@@ -121,19 +120,19 @@ public final class RunSpecParser {
             return absent;
         }
         if (!node.isTextual()) {
-            throw new BenchSpecException(field, "must be a string such as \"30s\", \"500ms\", \"2m\" or \"PT30S\"");
+            throw new SpecException(field, "must be a string such as \"30s\", \"500ms\", \"2m\" or \"PT30S\"");
         }
         Duration d;
         try {
             d = Durations.parse(node.asText());
         } catch (IllegalArgumentException e) {
-            throw new BenchSpecException(field, e.getMessage());
+            throw new SpecException(field, e.getMessage());
         }
         if (d.isNegative() || (!zeroAllowed && d.isZero())) {
-            throw new BenchSpecException(field, zeroAllowed ? "must not be negative" : "must be positive");
+            throw new SpecException(field, zeroAllowed ? "must not be negative" : "must be positive");
         }
         if (d.compareTo(max) > 0) {
-            throw new BenchSpecException(field, "must be at most " + Durations.format(max));
+            throw new SpecException(field, "must be at most " + Durations.format(max));
         }
         return d;
     }

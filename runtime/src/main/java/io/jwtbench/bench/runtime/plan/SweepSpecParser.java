@@ -10,7 +10,6 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
 
 /**
  * {@code {"target":"health","connections":[10,25,50],"duration":"5s","warmup":"2s", ...}} (closed
@@ -34,28 +33,28 @@ public final class SweepSpecParser {
 
     public SweepSpec parse(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new BenchSpecException("body", "must be a JSON object");
+            throw new SpecException("body", "must be a JSON object");
         }
         JsonNode connections = body.get("connections");
         JsonNode rates = body.get("rates");
         boolean open = rates != null && !rates.isNull();
         if (body.has("rampTo")) {
-            throw new BenchSpecException("rampTo", "a sweep steps through constant loads; a ramp is a run of its own");
+            throw new SpecException("rampTo", "a sweep steps through constant loads; a ramp is a run of its own");
         }
         if (body.has("rate")) {
-            throw new BenchSpecException("rate", "a sweep takes \"rates\": [..] (open model) or \"connections\": [..] (closed model)");
+            throw new SpecException("rate", "a sweep takes \"rates\": [..] (open model) or \"connections\": [..] (closed model)");
         }
         String loadField = open ? "rates" : "connections";
         JsonNode loads = open ? rates : connections;
         if (loads == null || loads.isNull()) {
-            throw new BenchSpecException("connections",
+            throw new SpecException("connections",
                     "required: a list of connection counts, e.g. [10, 25, 50, 100], or \"rates\": [..] for the open model");
         }
         if (!loads.isArray() || loads.isEmpty() || loads.size() > MAX_STEPS) {
-            throw new BenchSpecException(loadField, "must be a list of 1 to " + MAX_STEPS + " increasing integers, got " + loads);
+            throw new SpecException(loadField, "must be a list of 1 to " + MAX_STEPS + " increasing integers, got " + loads);
         }
         if (open && connections != null && connections.isArray()) {
-            throw new BenchSpecException("connections", "with \"rates\", connections is one pool size for every step");
+            throw new SpecException("connections", "with \"rates\", connections is one pool size for every step");
         }
 
         ObjectNode base = ((ObjectNode) body).deepCopy();
@@ -69,27 +68,27 @@ public final class SweepSpecParser {
             JsonNode load = loads.get(i);
             String field = loadField + "[" + i + "]";
             if (!load.isIntegralNumber() || load.asLong() <= previous) {
-                throw new BenchSpecException(field, "must be an integer greater than the one before, got " + load);
+                throw new SpecException(field, "must be an integer greater than the one before, got " + load);
             }
             previous = load.asLong();
             ObjectNode step = base.deepCopy();
             step.set(open ? "rate" : "connections", load);
             try {
                 steps.add(runs.parse(step));
-            } catch (BenchSpecException e) {
+            } catch (SpecException e) {
                 String f = e.field().equals("rate") || (!open && e.field().equals("connections")) ? field : e.field();
-                throw new BenchSpecException(f, e.reason());
+                throw new SpecException(f, e.reason());
             }
         }
         Duration pause = duration(body.get("pause"), "pause", DEFAULT_PAUSE);
         if (pause.compareTo(MAX_PAUSE) > 0) {
-            throw new BenchSpecException("pause", "must be at most " + Durations.format(MAX_PAUSE));
+            throw new SpecException("pause", "must be at most " + Durations.format(MAX_PAUSE));
         }
         String percentile = "p99";
         JsonNode p = body.get("boundPercentile");
         if (p != null && !p.isNull()) {
             if (!p.isTextual() || !Set.of("p50", "p90", "p99").contains(p.asText())) {
-                throw new BenchSpecException("boundPercentile", "must be \"p50\", \"p90\" or \"p99\", got " + p);
+                throw new SpecException("boundPercentile", "must be \"p50\", \"p90\" or \"p99\", got " + p);
             }
             percentile = p.asText();
         }
@@ -98,7 +97,7 @@ public final class SweepSpecParser {
         if (b != null && !b.isNull()) {
             Duration bound = duration(b, "latencyBound", null);
             if (bound.isZero()) {
-                throw new BenchSpecException("latencyBound", "must be positive");
+                throw new SpecException("latencyBound", "must be positive");
             }
             boundMs = bound.toNanos() / 1e6;
         }
@@ -127,16 +126,16 @@ public final class SweepSpecParser {
             return absent;
         }
         if (!node.isTextual()) {
-            throw new BenchSpecException(field, "must be a string such as \"500ms\" or \"10ms\"");
+            throw new SpecException(field, "must be a string such as \"500ms\" or \"10ms\"");
         }
         try {
             Duration d = Durations.parse(node.asText());
             if (d.isNegative()) {
-                throw new BenchSpecException(field, "must not be negative");
+                throw new SpecException(field, "must not be negative");
             }
             return d;
         } catch (IllegalArgumentException e) {
-            throw new BenchSpecException(field, e.getMessage());
+            throw new SpecException(field, e.getMessage());
         }
     }
 }

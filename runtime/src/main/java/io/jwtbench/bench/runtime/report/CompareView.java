@@ -5,7 +5,6 @@ import static io.jwtbench.bench.runtime.JsonMaps.map;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.jwtbench.bench.runtime.engine.RunSeries;
@@ -108,9 +107,9 @@ public final class CompareView {
         JvmFacts jvm = JvmFacts.of(r);
         if (jvm.present()) {
             Map<String, Object> cpu = new LinkedHashMap<>();
-            cpu.put("meanCores", jvm.value("processCpu", "meanCores"));
-            cpu.put("peakCores", jvm.value("processCpu", "peakCores"));
-            cpu.put("processSeconds", jvm.value("processCpu", "cpuSeconds"));
+            cpu.put("meanCores", Format.round(jvm.meanCores(), 3));
+            cpu.put("peakCores", Format.round(jvm.peakCores(), 3));
+            cpu.put("processSeconds", Format.round(jvm.cpuSeconds(), 3));
             double total = jvm.cpuSeconds();
             if (!Double.isNaN(total) && r.measured() != null && r.measured().requests() > 0) {
                 // process CPU per answered request: robust where throughput is not (a shared machine)
@@ -124,9 +123,9 @@ public final class CompareView {
                         (total - r.generator().cpuSeconds()) / r.measured().durationSeconds(), 3));
             }
             m.put("cpu", cpu);
-            m.put("threads", map("atStart", jvm.value("threads", "atStart"), "peak", jvm.value("threads", "peak")));
-            if (jvm.value("pinnedVirtualThreads", "count") != null) {
-                m.put("pinnedVirtualThreads", jvm.value("pinnedVirtualThreads", "count"));
+            m.put("threads", map("atStart", jvm.threadsAtStart(), "peak", jvm.threadsPeak()));
+            if (jvm.pinnedVirtualThreads() != null) {
+                m.put("pinnedVirtualThreads", jvm.pinnedVirtualThreads());
             }
         }
         Object breakdown = r.extensions().get("breakdown");
@@ -150,12 +149,10 @@ public final class CompareView {
         Format.line(out, "Compare %s: target %s, %s, %s measured after %s warm-up, per model  [%s]", s.id(), j.get("target"),
                 first.loadModel().describe() + " (" + first.loadModel().label() + " model)",
                 spec.get("duration"), spec.get("warmup"), s.status());
-        Map<String, Object> options = new LinkedHashMap<>(spec);
-        options.keySet().retainAll(first.options().keySet());
+        Map<String, Object> options = map("breakdown", first.breakdown(), "jfr", first.jfr());
+        options.putAll(first.options());
         options.remove(ComparePlan.OPTION);
-        if (!options.isEmpty()) {
-            Format.line(out, "Options: %s", options);
-        }
+        Format.line(out, "Options: %s", options);
         Format.line(out, "JVM: %s %s (%s), %s CPUs", jvm.get("name"), jvm.get("version"), jvm.get("vendor"),
                 jvm.get("availableProcessors"));
         Format.line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s", "model", "req/s", "p50", "p90", "p99", "p99.9",

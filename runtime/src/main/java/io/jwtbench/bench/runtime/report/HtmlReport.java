@@ -207,7 +207,7 @@ public final class HtmlReport {
     private static String breakdownBars(String title, List<Labelled> runs) {
         Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
         for (Labelled l : runs) {
-            Map<String, Double> segments = Breakdowns.categories(l.report().extensions().get("breakdown"));
+            Map<String, Double> segments = BreakdownView.of(l.report()).map(Breakdowns::categories).orElse(Map.of());
             if (!segments.isEmpty()) {
                 bars.put(l.label(), segments);
             }
@@ -235,7 +235,7 @@ public final class HtmlReport {
                 cells(t, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
             }
             cells(t, Double.isNaN(jvm.cpuSharePeak()) ? "-" : Format.fixed(100 * jvm.cpuSharePeak(), 0) + "%",
-                    jvm.value("threads", "peak") == null ? "-" : String.valueOf(jvm.value("threads", "peak")));
+                    Format.orDash(jvm.threadsPeak()));
             t.append("</tr>");
         }
         t.append("</table>");

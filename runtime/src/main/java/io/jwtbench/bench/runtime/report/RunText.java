@@ -15,8 +15,7 @@ public final class RunText {
         StringBuilder out = new StringBuilder();
         String duration = String.valueOf(r.spec().get("duration"));
         Format.line(out, "Running %s test @ %s", duration, r.endpoint() == null ? "(target " + r.target() + ")" : r.endpoint());
-        Format.line(out, "  target %s, %s model, %s, %d connections", r.target(), r.loadModel().label(),
-                r.loadModel().describe(), r.loadModel().connections());
+        Format.line(out, "  target %s, %s model, %s", r.target(), r.loadModel().label(), r.loadModel().describe());
         if (!r.status().name().equals("DONE")) {
             Format.line(out, "  run %s is %s%s", r.id(), r.status(), r.error() == null ? "" : ": " + r.error());
         }
@@ -65,7 +64,7 @@ public final class RunText {
                     r.uncorrectedLatency() != null ? String.format(Locale.ROOT, ", %d late starts, max lag %s",
                             r.generator().lateStarts(), Format.latency(r.generator().maxScheduleLagMs())) : "");
         }
-        BreakdownText.append(out, r.extensions());
+        BreakdownText.append(out, r);
         return out.toString();
     }
 

@@ -84,8 +84,8 @@ public final class SweepJson {
         if (jvm.present()) {
             m.put("cpuPercentPeak", round(100 * jvm.cpuSharePeak(), 1));
             m.put("cpuPercentMean", round(100 * jvm.cpuShareMean(), 1));
-            m.put("cpuCoresMean", jvm.value("processCpu", "meanCores"));
-            m.put("threadsPeak", jvm.value("threads", "peak"));
+            m.put("cpuCoresMean", round(jvm.meanCores(), 3));
+            m.put("threadsPeak", jvm.threadsPeak());
             m.put("hostCpuPercentMean", round(100 * jvm.hostCpuShareMean(), 1));
         }
         if (r.generator() != null) {

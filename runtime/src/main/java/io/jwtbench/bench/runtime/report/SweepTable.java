@@ -1,10 +1,10 @@
 package io.jwtbench.bench.runtime.report;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
@@ -21,7 +21,7 @@ public final class SweepTable {
         LoadModel model = s.spec().loadModel();
         Format.line(out, "Sweep %s on target %s: %s model, %d steps of %s (+%s warm-up)%s, %s", s.id(), s.spec().target(),
                 model.label(), s.spec().steps().size(), e.get("duration"), e.get("warmup"),
-                e.containsKey("rates") ? ", pool of " + model.connections() + " connections" : "", s.status());
+                model.offersRate() ? ", pool of " + model.connections() + " connections" : "", s.status());
         Format.line(out, "%8s %10s %9s %9s %9s %9s %9s %7s %8s %8s %8s %7s", model.column(), "req/s", "p50", "p75",
                 "p90", "p99", "p99.9", "errors", "timeouts", "CPU peak", "host CPU", "threads");
         for (SweepStep st : s.steps()) {
@@ -32,14 +32,12 @@ public final class SweepTable {
             }
             String status = st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
                     : "  " + st.report().status()) : "  (running)";
-            double host = st.jvm().hostCpuShareMean();
-            double cpuPeak = 100 * st.jvm().cpuSharePeak();
-            double threads = st.jvm().threadsPeak();
+            JvmFacts jvm = st.jvm();
             Format.line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),
                     Format.latency(l.p50()), Format.latency(l.p75()), Format.latency(l.p90()), Format.latency(l.p99()), Format.latency(l.p99_9()),
                     st.report().errors().total(), st.report().errors().timeout(),
-                    Format.percent(cpuPeak / 100), Format.percent(host),
-                    Double.isNaN(threads) ? "-" : String.valueOf((long) threads), status);
+                    Format.percent(jvm.cpuSharePeak()), Format.percent(jvm.hostCpuShareMean()),
+                    Format.orDash(jvm.threadsPeak()), status);
         }
         if (!s.steps().isEmpty()) {
             Format.line(out, "(CPU peak: this process over 250 ms windows, %% of %d cores, load generator included; host CPU: whole machine, mean)",

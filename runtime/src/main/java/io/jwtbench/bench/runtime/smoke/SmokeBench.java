@@ -26,7 +26,7 @@ import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.plan.RunSpec;
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.quarkus.runtime.ShutdownEvent;
@@ -46,6 +46,7 @@ import io.quarkus.runtime.StartupEvent;
 @Singleton
 public class SmokeBench {
     public static final String TRIGGER = "smoke";
+    private static final long BUSY_POLL_MILLIS = 100;
     private static final Logger LOG = Logger.getLogger(SmokeBench.class);
 
     @Inject
@@ -142,11 +143,14 @@ public class SmokeBench {
             spec = bench.runParser().parse(spec(smoke));
             state = state.doing("preparing target " + spec.target());
             run = bench.startRun(spec, TRIGGER);
-        } catch (BenchSpecException e) {
+        } catch (SpecException e) {
             return failedToStart("invalid smoke run spec (quarkus.bench.smoke.*): " + e.field() + ": " + e.reason(),
                     backoff);
         } catch (RunInProgressException e) {
-            bench.activeRun().ifPresent(r -> state = state.waitingFor(r.id()));
+            state = state.waitingFor(e.runningId());
+            if (bench.activeRun().isEmpty()) {
+                Thread.sleep(BUSY_POLL_MILLIS); // a series between two runs: ask again shortly, do not spin
+            }
             return Outcome.BUSY;
         } catch (RuntimeException e) {
             LOG.warn("smoke bench: the target failed to prepare", e);

@@ -1,21 +1,11 @@
 package io.jwtbench.bench.runtime.spi;
 
-/** A run spec (or a target option) is invalid: answered as 400 naming the field. */
-public class BenchSpecException extends RuntimeException {
-    private final String field;
-    private final String reason;
+import io.jwtbench.bench.runtime.plan.SpecException;
+
+/** A target option is invalid (thrown by {@link BenchTarget#prepare}): answered as 400 naming the field. */
+public class BenchSpecException extends SpecException {
 
     public BenchSpecException(String field, String reason) {
-        super(field + ": " + reason);
-        this.field = field;
-        this.reason = reason;
-    }
-
-    public String field() {
-        return field;
-    }
-
-    public String reason() {
-        return reason;
+        super(field, reason);
     }
 }

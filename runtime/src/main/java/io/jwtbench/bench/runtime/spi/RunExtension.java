@@ -10,26 +10,23 @@ public interface RunExtension {
     /** The report key this extension fills, e.g. {@code "jvm"}. */
     String section();
 
-    /** Called on the run's orchestrating thread right before measurement starts (after warm-up). */
-    Observation begin(String runId, String target);
-
-    /** Like {@link #begin(String, String)}, with the run's path and observation flags; the engine calls this one. */
-    default Observation begin(RunContext run) {
-        return begin(run.id(), run.target());
-    }
+    /**
+     * Called on the run's orchestrating thread right before measurement starts (after warm-up), with
+     * the run's id, target, path and observation flags.
+     */
+    Observation begin(RunContext run);
 
     /** The run left the engine's bounded history: drop anything kept for it (files, ...). */
     default void forget(String runId) {
     }
 
     /** What {@link #begin} started; ended right after the measured phase, cancelled runs included. */
+    @FunctionalInterface
     interface Observation {
-        /** The section's value: JSON-able (maps, lists, strings, numbers, booleans); null for none. */
-        Object end();
-
-        /** Like {@link #end()}, knowing what the client measured; the engine calls this one. */
-        default Object end(RunOutcome outcome) {
-            return end();
-        }
+        /**
+         * The section's value, knowing what the client measured: JSON-able (maps, lists, strings,
+         * numbers, booleans); null for none.
+         */
+        Object end(RunOutcome outcome);
     }
 }

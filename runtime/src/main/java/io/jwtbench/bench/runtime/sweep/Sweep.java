@@ -8,6 +8,7 @@ import io.jwtbench.bench.runtime.analysis.StepPoint;
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 
@@ -16,7 +17,7 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
  * {@link SweepSpec} (the series' plan). Its {@link SweepReport} is derived from the series on each
  * read: the steps started so far (the running one live) and the analysis over the DONE ones.
  */
-public final class Sweep {
+public final class Sweep implements Started {
     private final RunSeries series;
     private final SweepSpec spec;
 
@@ -25,6 +26,7 @@ public final class Sweep {
         this.spec = (SweepSpec) series.plan();
     }
 
+    @Override
     public String id() {
         return series.id();
     }
@@ -43,11 +45,13 @@ public final class Sweep {
     }
 
     /** Completes with the final report once the sweep ended (its reservation released). */
+    @Override
     public CompletableFuture<SweepReport> finished() {
         return series.finished().thenApply(s -> report());
     }
 
     /** Cancels the running step and skips the rest. */
+    @Override
     public void cancel() {
         series.cancel();
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.jwtbench.bench.runtime.spi.BenchSpecException;
+import io.jwtbench.bench.runtime.plan.SpecException;
 
 class RunSpecParserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,7 +35,7 @@ class RunSpecParserTest {
         assertTrue(spec.jfr());
         assertEquals(Map.of("tokens", 5L), spec.options());
         assertEquals(false, spec.echo().get("breakdown"));
-        assertEquals("jfr", assertThrows(BenchSpecException.class,
+        assertEquals("jfr", assertThrows(SpecException.class,
                 () -> parse("{'target':'jwt','connections':1,'jfr':1}")).field());
     }
 
@@ -110,19 +110,19 @@ class RunSpecParserTest {
             "{'target':'jwt','connections':5,'timeout':'2m'}         | timeout",
             "{'target':'jwt','connections':5,'timeout':'0ms'}        | timeout" })
     void badSpecsNameTheField(String json, String field) {
-        BenchSpecException e = assertThrows(BenchSpecException.class, () -> parse(json));
+        SpecException e = assertThrows(SpecException.class, () -> parse(json));
         assertEquals(field, e.field(), e.getMessage());
     }
 
     @Test
     void unknownTargetListsTheKnownOnes() {
-        BenchSpecException e = assertThrows(BenchSpecException.class, () -> parse("{'target':'x','connections':1}"));
+        SpecException e = assertThrows(SpecException.class, () -> parse("{'target':'x','connections':1}"));
         assertTrue(e.reason().contains("health, jwt"), e.reason());
     }
 
     @Test
     void connectionsReasonGivesTheRange() {
-        BenchSpecException e = assertThrows(BenchSpecException.class,
+        SpecException e = assertThrows(SpecException.class,
                 () -> parse("{'target':'jwt','connections':0}"));
         assertTrue(e.reason().startsWith("must be between 1 and 1000"), e.reason());
     }

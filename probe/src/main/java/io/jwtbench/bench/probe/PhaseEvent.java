@@ -1,4 +1,4 @@
-package io.jwtbench.bench.runtime.jfr;
+package io.jwtbench.bench.probe;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
@@ -10,8 +10,8 @@ import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /**
- * A named phase that ran outside any timed request (phases inside one are carried by its
- * {@link ServerRequestEvent}); its flag also switches {@link Phases} on. Disabled unless a recording
+ * A named phase that ran outside any timed request (phases inside one are carried by that request's
+ * own event, in the bench runtime); its flag also switches {@link Phases} on. Disabled unless a recording
  * enables it (the bench's breakdown does), so that it costs one static flag read otherwise. The
  * duration is a field (measured with {@link System#nanoTime()}), not the event's own.
  */

@@ -1,4 +1,4 @@
-package io.jwtbench.bench.runtime.jfr;
+package io.jwtbench.bench.probe;
 
 /**
  * Timing named phases of a request for the bench's breakdown, as JFR events. Usage:
@@ -11,17 +11,24 @@ package io.jwtbench.bench.runtime.jfr;
  *
  * When no recording enables {@link PhaseEvent} (the normal case), {@link #start()} returns 0 after
  * reading one static flag and {@link #lap}/{@link #end} return at once: no clock read, no allocation.
- * When enabled, a phase inside a timed request is added to that request's {@link ServerRequestEvent}
- * (found through the request's Vert.x context; one event per request, whatever the number of phases),
- * so the breakdown can subtract named phases from the server time request by request. A phase outside
- * a timed request becomes a {@link PhaseEvent} of its own. Phases of one request must not overlap:
+ * When enabled, a phase inside a timed request is added to that request (through the
+ * {@link RequestPhases} the bench runtime installed: one event per request, whatever the number of
+ * phases), so the breakdown can subtract named phases from the server time request by request. A
+ * phase outside a timed request becomes a {@link PhaseEvent} of its own. Phases of one request must not overlap:
  * their sum is meant to be part of the request's time.
  */
 public final class Phases {
     /** Only ever asked isEnabled(), which reads the event class' static configuration. */
     private static final PhaseEvent PROBE = new PhaseEvent();
+    /** Read only while phases are recorded. */
+    private static volatile RequestPhases requests = RequestPhases.NONE;
 
     private Phases() {
+    }
+
+    /** Called by the bench runtime at start-up: how to find the request being served. */
+    public static void install(RequestPhases requestPhases) {
+        requests = requestPhases == null ? RequestPhases.NONE : requestPhases;
     }
 
     /** Whether phases are being recorded right now. */
@@ -60,25 +67,22 @@ public final class Phases {
         if (!PROBE.isEnabled()) {
             return;
         }
-        RequestTiming timing = RequestTiming.current();
-        if (timing != null) {
-            long nanos = System.nanoTime() - timing.startNanos - timing.phasesNanos;
-            if (nanos > 0) {
-                commit(phase, nanos, timing);
-            }
+        RequestPhases current = requests;
+        long nanos = current.unclaimedSinceStart();
+        if (nanos > 0) {
+            current.add(phase, nanos);
         }
     }
 
     /** Records a phase measured elsewhere. */
     public static void record(String phase, long nanos) {
         if (PROBE.isEnabled()) {
-            commit(phase, nanos, RequestTiming.current());
+            commit(phase, nanos);
         }
     }
 
-    private static void commit(String phase, long nanos, RequestTiming timing) {
-        if (timing != null) {
-            timing.add(phase, nanos);
+    private static void commit(String phase, long nanos) {
+        if (requests.add(phase, nanos)) {
             return;
         }
         PhaseEvent event = new PhaseEvent();
