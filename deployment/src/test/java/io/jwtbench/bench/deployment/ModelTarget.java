@@ -40,7 +40,6 @@ public class ModelTarget implements BenchTarget {
         if (!model.equals("a") && !model.equals("b")) {
             throw new BenchSpecException("model", "must be a or b");
         }
-        BenchRequest request = BenchRequest.get("/model/" + model);
-        return sequence -> request;
+        return RequestSource.always(BenchRequest.get("/model/" + model), Map.of("path", "/model/" + model));
     }
 }

@@ -50,17 +50,7 @@ public class ProbeTarget implements BenchTarget {
             case "wrongly-accepted" -> bad("/probe/ok");
             default -> throw new BenchSpecException("mode", "must be ok, reject or wrongly-accepted");
         };
-        return new RequestSource() {
-            @Override
-            public BenchRequest next(long sequence) {
-                return request;
-            }
-
-            @Override
-            public Map<String, Object> describe() {
-                return Map.of("mode", mode);
-            }
-        };
+        return RequestSource.always(request, Map.of("mode", mode));
     }
 
     private static BenchRequest bad(String path) {

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import io.jwtbench.bench.runtime.JsonMaps;
+
 /**
  * Durations of one kind (a phase, the server total, the remainder): an exact count and sum, and an
  * auto-resizing HdrHistogram in nanoseconds (3 significant digits) for the percentiles.
@@ -49,16 +51,11 @@ final class Stat {
 
     /** Milliseconds with 4 decimals (0.1 µs): phases are often a few microseconds. */
     static Object ms(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return null;
-        }
-        return Math.round(v * 10_000) / 10_000.0;
+        return JsonMaps.round(v, 4);
     }
 
+    /** Shares with 3 decimals. */
     static Object ratio(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return null;
-        }
-        return Math.round(v * 1000) / 1000.0;
+        return JsonMaps.round(v, 3);
     }
 }

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.jwtbench.bench.runtime.JsonMaps;
+
 import io.jwtbench.bench.runtime.spi.RunOutcome;
 
 /**
@@ -138,7 +140,8 @@ public final class ProcessSampler {
         }
     }
 
+    /** CPU, thread and allocation figures keep 3 decimals. */
     static Object round(double v) {
-        return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1000) / 1000.0;
+        return JsonMaps.round(v, 3);
     }
 }

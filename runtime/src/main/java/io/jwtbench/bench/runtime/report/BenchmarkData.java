@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import io.jwtbench.bench.runtime.JsonMaps;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
@@ -60,7 +61,7 @@ public final class BenchmarkData {
             Map<String, Object> percentiles = new LinkedHashMap<>();
             for (double p : PERCENTILES) {
                 long v = p == 0 ? h.getMinValue() : p == 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
-                Object ms = Format.round(LatencyStats.ms(v), 3);
+                Object ms = JsonMaps.round(LatencyStats.ms(v), 3);
                 percentiles.put(key(p), ms);
                 datasets.get(key(p) + "th").add(ms);
             }
@@ -77,8 +78,8 @@ public final class BenchmarkData {
             b.put("error", 0);
             b.put("errorPercentage", 0);
             b.put("percentiles", percentiles);
-            b.put("throughputOpsPerSecond", Format.round(rps, 3));
-            b.put("latencyMs", Format.round(p50, 3));
+            b.put("throughputOpsPerSecond", JsonMaps.round(rps, 3));
+            b.put("latencyMs", JsonMaps.round(p50, 3));
             b.put("runId", r.id());
             b.put("target", r.target());
             b.put("loadModel", r.loadModel().label());
@@ -86,11 +87,11 @@ public final class BenchmarkData {
             b.put("requests", r.measured().requests());
             b.put("errors", r.errors().total());
             b.put("timeouts", r.errors().timeout());
-            b.put("durationSeconds", Format.round(r.measured().durationSeconds(), 3));
+            b.put("durationSeconds", JsonMaps.round(r.measured().durationSeconds(), 3));
             benchmarks.add(b);
             labels.add(e.name());
-            throughput.add(Format.round(rps, 3));
-            latency.add(Format.round(p50, 3));
+            throughput.add(JsonMaps.round(rps, 3));
+            latency.add(JsonMaps.round(p50, 3));
             if (best == null || rps > best.report().measured().rps()) {
                 best = e;
             }
@@ -124,7 +125,6 @@ public final class BenchmarkData {
         }
         return String.format(Locale.ROOT, "%.0f ops/s", v);
     }
-
 
     /** "50.0", "99.9", "99.99": the keys of that layout. */
     private static final class BigDecimalText {

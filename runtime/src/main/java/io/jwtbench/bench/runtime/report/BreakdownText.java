@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.report;
 
+import io.jwtbench.bench.runtime.JsonMaps;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
@@ -32,7 +33,7 @@ final class BreakdownText {
                             Format.latency(jvm.gc().pauseMaxMs()), jvm.pinnedVirtualThreads());
             Format.line(out, "JVM: process CPU mean %s peak %s of the machine (host %s), %s MB/s allocated%s",
                     Format.percent(jvm.cpuShareMean()), Format.percent(jvm.cpuSharePeak()),
-                    Format.percent(jvm.hostCpuShareMean()), Format.orDash(Format.round(jvm.allocationMbPerSecond(), 3)),
+                    Format.percent(jvm.hostCpuShareMean()), Format.orDash(JsonMaps.round(jvm.allocationMbPerSecond(), 3)),
                     jfr);
         }
     }

@@ -1,6 +1,8 @@
 package io.jwtbench.bench.runtime.report;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
+import static io.jwtbench.bench.runtime.JsonMaps.round;
+import static io.jwtbench.bench.runtime.JsonMaps.times;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,20 +26,13 @@ public final class CompareView {
     }
 
     public static Map<String, Object> json(RunSeries s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", s.id());
-        m.put("status", s.status().name());
-        RunSeries.Step first = s.steps().get(0);
-        m.put("target", first.spec().target());
-        Map<String, Object> spec = new LinkedHashMap<>(first.spec().echo());
+        Map<String, Object> m = head(s);
+        Map<String, Object> spec = new LinkedHashMap<>(s.steps().get(0).spec().echo());
         spec.remove(ComparePlan.OPTION);
         m.put("spec", spec);
-        m.put("models", s.steps().stream().map(RunSeries.Step::label).toList());
+        m.put("models", models(s));
         m.put("jvm", jvm());
-        m.put("startedAt", s.startedAt().toString());
-        if (s.finishedAt() != null) {
-            m.put("finishedAt", s.finishedAt().toString());
-        }
+        times(m, s.startedAt(), s.finishedAt());
         s.current().ifPresent(run -> {
             RunReport r = run.report();
             Map<String, Object> c = new LinkedHashMap<>();
@@ -45,7 +40,7 @@ public final class CompareView {
             c.put("runId", r.id());
             c.put("status", r.status().name());
             if (r.progress() != null) {
-                c.put("elapsedSeconds", Format.round(r.progress().elapsedSeconds(), 3));
+                c.put("elapsedSeconds", round(r.progress().elapsedSeconds(), 3));
                 c.put("requests", r.progress().requests());
             }
             m.put("current", c);
@@ -64,16 +59,18 @@ public final class CompareView {
     }
 
     public static Map<String, Object> summary(RunSeries s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", s.id());
-        m.put("status", s.status().name());
-        m.put("target", s.steps().get(0).spec().target());
-        m.put("models", s.steps().stream().map(RunSeries.Step::label).toList());
-        m.put("startedAt", s.startedAt().toString());
-        if (s.finishedAt() != null) {
-            m.put("finishedAt", s.finishedAt().toString());
-        }
+        Map<String, Object> m = head(s);
+        m.put("models", models(s));
+        times(m, s.startedAt(), s.finishedAt());
         return m;
+    }
+
+    private static Map<String, Object> head(RunSeries s) {
+        return map("id", s.id(), "status", s.status().name(), "target", s.steps().get(0).spec().target());
+    }
+
+    private static List<String> models(RunSeries s) {
+        return s.steps().stream().map(RunSeries.Step::label).toList();
     }
 
     public static Map<String, Object> jvm() {
@@ -94,12 +91,12 @@ public final class CompareView {
         m.put("status", r.status().name());
         if (r.measured() != null) {
             m.put("requests", r.measured().requests());
-            m.put("rps", Format.round(r.measured().rps(), 2));
+            m.put("rps", round(r.measured().rps(), 2));
         }
         if (r.latency() != null) {
-            m.put("latencyMs", map("p50", Format.round(r.latency().p50(), 3), "p90", Format.round(r.latency().p90(), 3),
-                    "p99", Format.round(r.latency().p99(), 3), "p99_9", Format.round(r.latency().p99_9(), 3),
-                    "max", Format.round(r.latency().max(), 3)));
+            m.put("latencyMs", map("p50", round(r.latency().p50(), 3), "p90", round(r.latency().p90(), 3),
+                    "p99", round(r.latency().p99(), 3), "p99_9", round(r.latency().p99_9(), 3),
+                    "max", round(r.latency().max(), 3)));
             m.put("errors", r.errors().total());
             m.put("expectedRejections", r.expectedRejections());
             m.put("unexpectedSuccesses", r.unexpectedSuccesses());
@@ -107,19 +104,19 @@ public final class CompareView {
         JvmFacts jvm = JvmFacts.of(r);
         if (jvm.present()) {
             Map<String, Object> cpu = new LinkedHashMap<>();
-            cpu.put("meanCores", Format.round(jvm.meanCores(), 3));
-            cpu.put("peakCores", Format.round(jvm.peakCores(), 3));
-            cpu.put("processSeconds", Format.round(jvm.cpuSeconds(), 3));
+            cpu.put("meanCores", round(jvm.meanCores(), 3));
+            cpu.put("peakCores", round(jvm.peakCores(), 3));
+            cpu.put("processSeconds", round(jvm.cpuSeconds(), 3));
             double total = jvm.cpuSeconds();
             if (!Double.isNaN(total) && r.measured() != null && r.measured().requests() > 0) {
                 // process CPU per answered request: robust where throughput is not (a shared machine)
-                cpu.put("microsPerRequest", Format.round(total * 1e6 / r.measured().requests(), 1));
+                cpu.put("microsPerRequest", round(total * 1e6 / r.measured().requests(), 1));
             }
             if (r.generator() != null && !Double.isNaN(total) && r.measured() != null
                     && r.measured().durationSeconds() > 0) {
-                cpu.put("generatorSeconds", Format.round(r.generator().cpuSeconds(), 3));
+                cpu.put("generatorSeconds", round(r.generator().cpuSeconds(), 3));
                 // what serving cost: the process minus the in-process generator's event loops
-                cpu.put("serverMeanCores", Format.round(
+                cpu.put("serverMeanCores", round(
                         (total - r.generator().cpuSeconds()) / r.measured().durationSeconds(), 3));
             }
             m.put("cpu", cpu);
@@ -176,8 +173,5 @@ public final class CompareView {
                 + "cpu/req: process CPU per request; threads: peak live platform threads");
         return out.toString();
     }
-
-
-
 
 }

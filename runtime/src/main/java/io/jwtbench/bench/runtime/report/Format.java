@@ -3,8 +3,8 @@ package io.jwtbench.bench.runtime.report;
 import java.util.Locale;
 
 /**
- * The one place numbers get their look, in every rendering: latencies (wrk's adaptive unit),
- * rounding for JSON, shares as percents, bytes, and the text renderings' lines. Unknown numbers
+ * The one place numbers get their look in text and HTML: latencies (wrk's adaptive unit), shares as
+ * percents, bytes, and the text renderings' lines (JSON rounding: {@code JsonMaps.round}). Unknown numbers
  * (NaN, null) read "-" in text and null in JSON.
  */
 public final class Format {
@@ -28,15 +28,6 @@ public final class Format {
     /** {@link #latency(double)} of a JSON value; "-" when it is not a number. */
     public static String latency(Object ms) {
         return ms instanceof Number n ? latency(n.doubleValue()) : "-";
-    }
-
-    /** For JSON: {@code decimals} places, null when unknown (NaN or infinite). */
-    public static Object round(double v, int decimals) {
-        if (!Double.isFinite(v)) {
-            return null;
-        }
-        double scale = Math.pow(10, decimals);
-        return Math.round(v * scale) / scale;
     }
 
     /** A share (1.0 = 100 %) as a whole percent; "-" when unknown. */

@@ -1,8 +1,9 @@
 package io.jwtbench.bench.runtime.report;
 
-import static io.jwtbench.bench.runtime.report.Format.round;
+import static io.jwtbench.bench.runtime.JsonMaps.round;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
+import static io.jwtbench.bench.runtime.JsonMaps.times;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,8 +35,7 @@ public final class RunJson {
         putIfNotNull(m, "endpoint", r.endpoint());
         m.put("spec", r.spec());
         m.put("options", r.options());
-        m.put("startedAt", r.startedAt().toString());
-        putIfNotNull(m, "finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
+        times(m, r.startedAt(), r.finishedAt());
         if (r.progress() != null) {
             m.put("progress", progress(r.progress()));
         }
@@ -83,8 +83,7 @@ public final class RunJson {
         m.put("target", r.target());
         m.put("loadModel", r.loadModel().label());
         putIfNotNull(m, "trigger", r.extensions().get("trigger")); // api | smoke (see Run)
-        m.put("startedAt", r.startedAt().toString());
-        putIfNotNull(m, "finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
+        times(m, r.startedAt(), r.finishedAt());
         if (r.measured() != null) {
             m.put("requests", r.measured().requests());
             m.put("rps", round(r.measured().rps(), 2));
@@ -120,7 +119,6 @@ public final class RunJson {
                 round(g.maxScheduleLagMs(), 3), "meanScheduleLagMs", round(g.meanScheduleLagMs(), 3),
                 "connectionWaitMs", round(g.connectionWaitMs(), 3));
     }
-
 
     private static void putIfNotNull(Map<String, Object> m, String key, Object value) {
         if (value != null) {

@@ -68,6 +68,4 @@ public final class RunText {
         return out.toString();
     }
 
-
-
 }

@@ -1,6 +1,8 @@
 package io.jwtbench.bench.runtime.report;
 
-import static io.jwtbench.bench.runtime.report.Format.round;
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+import static io.jwtbench.bench.runtime.JsonMaps.times;
+import static io.jwtbench.bench.runtime.JsonMaps.round;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,16 +21,9 @@ public final class SweepJson {
     }
 
     public static Map<String, Object> report(SweepReport s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", s.id());
-        m.put("status", s.status().name());
-        m.put("target", s.spec().target());
-        m.put("loadModel", s.spec().loadModel().label());
+        Map<String, Object> m = head(s);
         m.put("spec", s.spec().echo());
-        m.put("startedAt", s.startedAt().toString());
-        if (s.finishedAt() != null) {
-            m.put("finishedAt", s.finishedAt().toString());
-        }
+        times(m, s.startedAt(), s.finishedAt());
         m.put("stepsPlanned", s.spec().steps().size());
         List<Object> steps = new ArrayList<>();
         for (SweepStep st : s.steps()) {
@@ -45,11 +40,7 @@ public final class SweepJson {
     }
 
     public static Map<String, Object> summary(SweepReport s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", s.id());
-        m.put("status", s.status().name());
-        m.put("target", s.spec().target());
-        m.put("loadModel", s.spec().loadModel().label());
+        Map<String, Object> m = head(s);
         m.put("startedAt", s.startedAt().toString());
         m.put("stepsDone", s.steps().stream().filter(st -> st.report().status().isTerminal()).count());
         m.put("stepsPlanned", s.spec().steps().size());
@@ -57,6 +48,11 @@ public final class SweepJson {
             m.put("limiter", ((Map<?, ?>) s.analysis().toMap().get("limiter")).get("kind"));
         }
         return m;
+    }
+
+    private static Map<String, Object> head(SweepReport s) {
+        return map("id", s.id(), "status", s.status().name(), "target", s.spec().target(), "loadModel",
+                s.spec().loadModel().label());
     }
 
     private static Map<String, Object> step(SweepStep st) {

@@ -17,4 +17,19 @@ public interface RequestSource {
     default Map<String, Object> describe() {
         return Map.of();
     }
+
+    /** The same request every time, described by {@code description}. */
+    static RequestSource always(BenchRequest request, Map<String, Object> description) {
+        return new RequestSource() {
+            @Override
+            public BenchRequest next(long sequence) {
+                return request;
+            }
+
+            @Override
+            public Map<String, Object> describe() {
+                return description;
+            }
+        };
+    }
 }

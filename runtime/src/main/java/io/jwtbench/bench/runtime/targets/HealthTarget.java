@@ -37,18 +37,7 @@ public final class HealthTarget implements BenchTarget {
             throw new BenchSpecException(options.keySet().iterator().next(),
                     "unknown option: the health target takes none");
         }
-        BenchRequest request = BenchRequest.get(path);
-        return new RequestSource() {
-            @Override
-            public BenchRequest next(long sequence) {
-                return request;
-            }
-
-            @Override
-            public Map<String, Object> describe() {
-                return Map.of("path", path);
-            }
-        };
+        return RequestSource.always(BenchRequest.get(path), Map.of("path", path));
     }
 
     @Override
