@@ -18,7 +18,8 @@ final class Compares extends Subject<RunSeries> {
 
     Compares() {
         super("compare", "invalid run spec",
-                "{\"spec\":{\"target\":\"jwt\",\"connections\":10},\"models\":[\"event-loop\",\"virtual\"]}");
+                "{\"spec\":{\"target\":\"jwt\",\"connections\":10},\"models\":[\"event-loop\",\"virtual\"]}",
+                CompareView::json, CompareView::text);
     }
 
     @Override
@@ -34,15 +35,5 @@ final class Compares extends Subject<RunSeries> {
     @Override
     Object list(Bench bench) {
         return map("compares", bench.recentSeries(Bench.COMPARE).stream().map(CompareView::summary).toList());
-    }
-
-    @Override
-    Object json(RunSeries compare) {
-        return CompareView.json(compare);
-    }
-
-    @Override
-    String text(RunSeries compare) {
-        return CompareView.text(compare);
     }
 }

@@ -15,7 +15,8 @@ import io.jwtbench.bench.runtime.report.RunText;
 final class Runs extends Subject<Run> {
 
     Runs() {
-        super("run", "invalid run spec", "{\"target\":\"health\",\"connections\":10,\"duration\":\"10s\"}");
+        super("run", "invalid run spec", "{\"target\":\"health\",\"connections\":10,\"duration\":\"10s\"}",
+                run -> RunJson.report(run.report()), run -> RunText.of(run.report()));
     }
 
     @Override
@@ -34,15 +35,5 @@ final class Runs extends Subject<Run> {
         return map("targets", bench.targets().values().stream()
                 .map(t -> map("name", t.name(), "description", t.description())).toList(),
                 "runs", bench.recentRuns().stream().map(r -> RunJson.summary(r.report())).toList());
-    }
-
-    @Override
-    Object json(Run run) {
-        return RunJson.report(run.report());
-    }
-
-    @Override
-    String text(Run run) {
-        return RunText.of(run.report());
     }
 }

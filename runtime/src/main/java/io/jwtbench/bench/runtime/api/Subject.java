@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.api;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -22,11 +23,16 @@ abstract class Subject<T extends Started> {
     final String invalidError;
     /** A body to show in the 400 for a missing one. */
     final String example;
+    private final Function<T, Object> json;
+    private final Function<T, String> text;
 
-    Subject(String noun, String invalidError, String example) {
+    /** @param json, text its renderers (in {@code report/}) */
+    Subject(String noun, String invalidError, String example, Function<T, Object> json, Function<T, String> text) {
         this.noun = noun;
         this.invalidError = invalidError;
         this.example = example;
+        this.json = json;
+        this.text = text;
     }
 
     /**
@@ -42,10 +48,6 @@ abstract class Subject<T extends Started> {
     /** The body of {@code GET} on the collection. */
     abstract Object list(Bench bench);
 
-    abstract Object json(T item);
-
-    abstract String text(T item);
-
     /** The {@code error} of a 409 while {@code holderId} holds the bench. */
     String busyError(Bench bench, String holderId) {
         return "run in progress";
@@ -54,9 +56,9 @@ abstract class Subject<T extends Started> {
     /** The item as JSON, or as text for {@code Accept: text/plain}. */
     final void reply(RoutingContext rc, int status, T item) {
         if (Replies.wantsText(rc)) {
-            Replies.text(rc, status, text(item));
+            Replies.text(rc, status, text.apply(item));
         } else {
-            Replies.json(rc, status, json(item));
+            Replies.json(rc, status, json.apply(item));
         }
     }
 }

@@ -15,7 +15,8 @@ import io.jwtbench.bench.runtime.sweep.Sweep;
 final class Sweeps extends Subject<Sweep> {
 
     Sweeps() {
-        super("sweep", "invalid sweep spec", "{\"target\":\"health\",\"connections\":[10,25,50,100],\"duration\":\"5s\"}");
+        super("sweep", "invalid sweep spec", "{\"target\":\"health\",\"connections\":[10,25,50,100],\"duration\":\"5s\"}",
+                sweep -> SweepJson.report(sweep.report()), sweep -> SweepTable.of(sweep.report()));
     }
 
     @Override
@@ -38,15 +39,5 @@ final class Sweeps extends Subject<Sweep> {
     Object list(Bench bench) {
         return map("sweeps", bench.recentSeries(Bench.SWEEP).stream().map(s -> SweepJson.summary(new Sweep(s).report()))
                 .toList());
-    }
-
-    @Override
-    Object json(Sweep sweep) {
-        return SweepJson.report(sweep.report());
-    }
-
-    @Override
-    String text(Sweep sweep) {
-        return SweepTable.of(sweep.report());
     }
 }
