@@ -51,8 +51,12 @@ final class RemoteKeySource implements KeySource {
 
     private static final Logger LOG = Logger.getLogger(RemoteKeySource.class);
 
-    /** Bound on remembered "looked for and not found" kids (random kids beyond this still cannot cause extra fetches). */
-    static final int MAX_MISSING_KIDS = 10_000;
+    /**
+     * Bound on remembered "looked for and not found" kids (kids are at most 256 printable characters,
+     * so this is at most ~256 KB per issuer); random kids beyond it still cannot cause more than one
+     * fetch per minRefreshInterval.
+     */
+    static final int MAX_MISSING_KIDS = 1_000;
 
     private record FetchResult(long seq, boolean success) {
     }
@@ -74,7 +78,10 @@ final class RemoteKeySource implements KeySource {
     private volatile Instant lastAttempt;
     private volatile String lastError;
     private volatile URI resolvedJwksUri;
-    private final Set<String> missingKids = ConcurrentHashMap.newKeySet();
+    /** The negative cache: kid → clock millis until which it is answered without a fetch. */
+    private final ConcurrentHashMap<String, Long> missingKids = new ConcurrentHashMap<>();
+    /** Requests waiting for an unknown-kid fetch; capped at settings.maxWaiting(). */
+    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
 
     private final Object lock = new Object();
     // guarded by lock
@@ -103,13 +110,15 @@ final class RemoteKeySource implements KeySource {
 
     static RemoteKeySource url(URI jwksUri, RemoteSettings s, HttpClient client, ScheduledExecutorService scheduler,
             Clock clock) {
-        requireHttp(jwksUri, "jwksUri");
+        requireHttp(jwksUri, "jwksUri", s.allowInsecureHttp());
+        requireNoRedirects(client);
         return new RemoteKeySource("url:" + jwksUri, jwksUri, null, null, s, client, scheduler, clock);
     }
 
     static RemoteKeySource discovery(URI discoveryUrl, String expectedIssuer, RemoteSettings s, HttpClient client,
             ScheduledExecutorService scheduler, Clock clock) {
-        requireHttp(discoveryUrl, "discoveryUrl");
+        requireHttp(discoveryUrl, "discoveryUrl", s.allowInsecureHttp());
+        requireNoRedirects(client);
         if (expectedIssuer == null || expectedIssuer.isEmpty()) {
             throw new IllegalArgumentException("expectedIssuer is required for discovery");
         }
@@ -117,10 +126,26 @@ final class RemoteKeySource implements KeySource {
                 scheduler, clock);
     }
 
-    static void requireHttp(URI uri, String name) {
+    /** https (http only with the development override), absolute, with a host and no user info. */
+    static void requireHttp(URI uri, String name, boolean allowInsecureHttp) {
         if (!isHttp(uri)) {
-            throw new IllegalArgumentException(name + " must be an absolute http or https URI with a host: " + uri);
+            throw new IllegalArgumentException(name + " must be an absolute https URI with a host: " + uri);
         }
+        if (!allowInsecureHttp && !isHttps(uri)) {
+            throw new IllegalArgumentException(name + " must use https (http is allowed only with the development"
+                    + " override jwt.jwks.allow-insecure-http): " + uri);
+        }
+    }
+
+    /** A redirect would be followed without the https and host checks: the client must not follow any. */
+    static void requireNoRedirects(HttpClient client) {
+        if (client.followRedirects() != HttpClient.Redirect.NEVER) {
+            throw new IllegalArgumentException("the JWKS HttpClient must not follow redirects (Redirect.NEVER)");
+        }
+    }
+
+    private static boolean isHttps(URI uri) {
+        return uri.getScheme() != null && uri.getScheme().equalsIgnoreCase("https");
     }
 
     private static boolean isHttp(URI uri) {
@@ -165,9 +190,44 @@ final class RemoteKeySource implements KeySource {
     @Override
     public CompletionStage<KeySet> refreshForUnknownKid(String kid) {
         KeySet set = current;
-        if (kid == null || set.byKid(kid) != null || missingKids.contains(kid)) {
+        if (kid == null || set.byKid(kid) != null || recentlyMissing(kid)) {
             return CompletableFuture.completedFuture(set);
         }
+        // A flood of random kids must not park without bound: beyond the cap, answer at once.
+        if (waiting.incrementAndGet() > settings.maxWaiting()) {
+            waiting.decrementAndGet();
+            return CompletableFuture.completedFuture(set);
+        }
+        CompletableFuture<KeySet> answer;
+        try {
+            answer = awaitUnknownKid(kid);
+        } catch (RuntimeException | Error e) {
+            waiting.decrementAndGet();
+            throw e;
+        }
+        answer.whenComplete((k, e) -> waiting.decrementAndGet());
+        return answer;
+    }
+
+    /** True while the negative cache says a fetch did not find this kid. */
+    private boolean recentlyMissing(String kid) {
+        Long until = missingKids.get(kid);
+        if (until == null) {
+            return false;
+        }
+        if (clock.millis() < until) {
+            return true;
+        }
+        missingKids.remove(kid, until);
+        return false;
+    }
+
+    /** Requests waiting for an unknown-kid fetch now (for tests and metrics). */
+    int waiting() {
+        return waiting.get();
+    }
+
+    private CompletableFuture<KeySet> awaitUnknownKid(String kid) {
         long seqAtRequest;
         CompletableFuture<FetchResult> target;
         synchronized (lock) {
@@ -199,7 +259,7 @@ final class RemoteKeySource implements KeySource {
             }
             if (result.seq() > seqAtRequest) {
                 if (missingKids.size() < MAX_MISSING_KIDS) {
-                    missingKids.add(kid);
+                    missingKids.put(kid, clock.millis() + settings.unknownKidTtl().toMillis());
                 }
                 return CompletableFuture.completedFuture(now);
             }
@@ -325,12 +385,15 @@ final class RemoteKeySource implements KeySource {
         if (err == null) {
             ok = true;
             KeySet old = current;
-            current = set;
-            lastSuccess = set.loadedAt() != null ? set.loadedAt() : clock.instant();
-            lastError = null;
-            if (!sameKids(old, set)) {
+            // The same keys keep the same KeySet object: cached tokens are bound to it by identity
+            // (TokenCache), so only a real change of keys makes them stale.
+            if (!old.sameKeysAs(set)) {
+                current = set;
+                missingKids.clear();
                 LOG.infof("Loaded %d key(s) from %s", set.size(), origin);
             }
+            lastSuccess = set.loadedAt() != null ? set.loadedAt() : clock.instant();
+            lastError = null;
         } else {
             String message = describe(err);
             if (discoveryUrl != null) {
@@ -383,18 +446,6 @@ final class RemoteKeySource implements KeySource {
         }
     }
 
-    private static boolean sameKids(KeySet a, KeySet b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!java.util.Objects.equals(a.keys().get(i).kid(), b.keys().get(i).kid())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     // ---------------------------------------------------------------- fetching
 
     private CompletableFuture<KeySet> fetchKeySet() {
@@ -445,7 +496,13 @@ final class RemoteKeySource implements KeySource {
                 }
                 if (!isHttp(u)) {
                     throw new JwksException("discovery document " + discoveryUrl
-                            + " has a jwks_uri that is not an absolute http(s) URI: " + u);
+                            + " has a jwks_uri that is not an absolute https URI: " + u);
+                }
+                // No downgrade: an https discovery document may only point to an https jwks_uri, and
+                // without the development override every jwks_uri is https.
+                if (!isHttps(u) && (isHttps(discoveryUrl) || !settings.allowInsecureHttp())) {
+                    throw new JwksException("discovery document " + discoveryUrl
+                            + " points to a jwks_uri that is not https: " + u);
                 }
                 resolvedJwksUri = u;
                 return u;

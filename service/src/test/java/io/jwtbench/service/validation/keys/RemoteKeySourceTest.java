@@ -38,7 +38,7 @@ class RemoteKeySourceTest {
     private static final long MAX_BYTES = 64 * 1024;
     /** Long enough that no scheduled refresh happens during a test unless it asks for one. */
     private static final RemoteSettings SETTINGS = new RemoteSettings(Duration.ofMinutes(10), MIN_REFRESH, TIMEOUT,
-            MAX_BYTES);
+            MAX_BYTES).allowingInsecureHttp();  // TestServer is plain http on loopback
     private static final String ISSUER = "https://idp.example.com/realms/bench";
 
     private TestServer server;
@@ -308,7 +308,7 @@ class RemoteKeySourceTest {
     void scheduledRefreshPicksUpChanges() throws Exception {
         server.respond("/jwks", json(setA()));
         KeySource source = url("/jwks", new RemoteSettings(Duration.ofMillis(200), Duration.ofMillis(50), TIMEOUT,
-                MAX_BYTES));
+                MAX_BYTES).allowingInsecureHttp());
         source.start();
         await("set A", () -> source.current().byKid("a1") != null);
         server.respond("/jwks", json(setB()));
