@@ -68,7 +68,8 @@ final class StrictJson {
     /**
      * The whole object as a map; fails on anything but one JSON object. Built straight from the
      * token stream (databind would set up a deserialization context per call, the larger part of
-     * the cost for a 1 KB token). Numbers come out as Integer, Long, BigInteger or Double.
+     * the cost for a 1 KB token). Numbers come out as Integer, Long, BigInteger or Double; objects and
+     * arrays as unmodifiable maps and lists.
      */
     static Map<String, Object> readObject(String json) throws IOException {
         try (JsonParser p = parser(json)) {
@@ -83,13 +84,14 @@ final class StrictJson {
         }
     }
 
+    /** Objects and arrays come out unmodifiable: validated claims are cached and shared. */
     private static Map<String, Object> readMembers(JsonParser p) throws IOException {
         Map<String, Object> object = new LinkedHashMap<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             object.put(name, readValue(p, p.nextToken()));
         }
-        return object;
+        return java.util.Collections.unmodifiableMap(object);
     }
 
     private static Object readValue(JsonParser p, JsonToken token) throws IOException {
@@ -101,7 +103,7 @@ final class StrictJson {
                 while ((item = p.nextToken()) != JsonToken.END_ARRAY) {
                     array.add(readValue(p, item));
                 }
-                yield array;
+                yield java.util.Collections.unmodifiableList(array);
             }
             case VALUE_STRING -> p.getText();
             case VALUE_NUMBER_INT -> p.getNumberValue();

@@ -24,7 +24,8 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
 
     static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbf,
             String type) {
-        Map<String, Object> frozen = freeze(claims);
+        // StrictJson's maps and lists are unmodifiable all the way down: shared safely, no copy.
+        Map<String, Object> frozen = claims;
         return new ValidatedToken(issuer.name(), issuer.issuer(), (String) frozen.get("sub"), audience, exp, nbf,
                 scopes(frozen), roles(frozen), strings(frozen.get("groups")), frozen, type, issuer.callers(),
                 issuer.requestSecret());
@@ -49,31 +50,6 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
             roles.addAll(strings(access.get("roles")));
         }
         return List.copyOf(roles);
-    }
-
-    /** A deep unmodifiable copy; JSON null values are kept (Map.copyOf would refuse them). */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> freeze(Map<String, Object> map) {
-        Map<String, Object> copy = new java.util.LinkedHashMap<>(map.size() * 2);
-        for (Map.Entry<String, Object> e : map.entrySet()) {
-            copy.put(e.getKey(), freezeValue(e.getValue()));
-        }
-        return java.util.Collections.unmodifiableMap(copy);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Object freezeValue(Object value) {
-        if (value instanceof Map<?, ?> m) {
-            return freeze((Map<String, Object>) m);
-        }
-        if (value instanceof List<?> list) {
-            List<Object> copy = new ArrayList<>(list.size());
-            for (Object item : list) {
-                copy.add(freezeValue(item));
-            }
-            return java.util.Collections.unmodifiableList(copy);
-        }
-        return value;
     }
 
     /** OAuth {@code scope} (space-separated, RFC 8693 §4.2) or the {@code scp} array some IdPs use. */
