@@ -154,6 +154,41 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void anIssuerThatAcceptsAnyAudienceIsWarnedAboutAtStartUp() {
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+                    warnings.add(String.valueOf(record.getMessage()) + " " + java.util.Arrays.toString(record.getParameters()));
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(ValidationSetup.class.getName());
+        logger.addHandler(handler);
+        try {
+            ValidationSetup setup = new ValidationSetup();
+            SmallRyeConfig raw = smallRye(Map.of("jwt.issuers.open.issuer", "https://open", "jwt.issuers.open.jwks.inline", GOOD_JWKS,
+                    "jwt.issuers.closed.issuer", "https://closed", "jwt.issuers.closed.jwks.inline", GOOD_JWKS,
+                    "jwt.issuers.closed.audience", "orders-api"));
+            setup.useRawConfig(name -> raw.getConfigValue(name).getRawValue(), true);
+            setup.issuerRegistry(raw.getConfigMapping(JwtConfig.class));
+        } finally {
+            logger.removeHandler(handler);
+        }
+        assertEquals(1, warnings.stream().filter(w -> w.contains("any audience")).count(), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("any audience") && w.contains("open")), warnings.toString());
+    }
+
+    @Test
     void maxTokenLifetimeMustBePositive() {
         assertTrue(startupError(Map.of("jwt.max-token-lifetime", "0s")).startsWith("jwt.max-token-lifetime:"));
     }
