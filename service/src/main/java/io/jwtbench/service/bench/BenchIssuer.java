@@ -33,7 +33,8 @@ import java.util.concurrent.CompletionStage;
  * The bench's own issuer: key pairs created in memory at start-up, registered as a trusted issuer
  * so that bench tokens take the full production validation path. The private keys have no
  * accessor outside this class, nothing serialises them, and the issuer is marked as never
- * accepted as a credential, so a bench token can validate but never authorizes anything.
+ * accepted as a credential, so a bench token can validate but never authorizes anything; and
+ * {@code /jwt/validate} answers valid for it only on a request carrying {@link #requestSecret()}.
  */
 @Singleton
 public class BenchIssuer {
@@ -46,6 +47,12 @@ public class BenchIssuer {
     private final Map<JwsAlgorithm, Signer> signers = new EnumMap<>(JwsAlgorithm.class);
     private final boolean enabled;
     private final KeySet keySet;
+    /**
+     * Per-process secret the jwt target sends in {@code X-Jwt-Bench-Secret}: without it,
+     * {@code /jwt/validate} refuses this issuer's tokens, so they answer valid to no one but the
+     * bench (a gateway using the endpoint as an auth check must not accept them).
+     */
+    private final String requestSecret = newSecret();
 
     public BenchIssuer(JwtConfig config) {
         this.enabled = config.bench().enabled();
@@ -74,8 +81,19 @@ public class BenchIssuer {
     void register(@Observes StartupEvent event, IssuerRegistry registry) {
         if (enabled) {
             registry.register(new Issuer(NAME, ISS, new InMemoryKeys(keySet), ALGORITHMS, Set.of(), null, null,
-                    List.of("sub"), false));
+                    List.of("sub"), Issuer.Callers.NONE, requestSecret));
         }
+    }
+
+    /** The value of the request header that lets this issuer's tokens be answered as valid. */
+    public String requestSecret() {
+        return requestSecret;
+    }
+
+    private static String newSecret() {
+        byte[] bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** A compact JWS of {@code claims} signed with the bench key for {@code alg}. */

@@ -89,7 +89,7 @@ public class JwtBenchTarget implements BenchTarget {
             // Spread the invalid requests evenly (Bresenham) rather than in one block.
             boolean bad = Math.floor((i + 1) * o.invalidRatio) > Math.floor(i * o.invalidRatio);
             String token = bad ? invalid.get(nextInvalid++ % invalid.size()) : valid.get(nextValid++ % valid.size());
-            pool[i] = request(path, token, bad);
+            pool[i] = request(path, token, bad, issuer.requestSecret());
         }
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("path", path);
@@ -145,8 +145,10 @@ public class JwtBenchTarget implements BenchTarget {
         }
     }
 
-    private static BenchRequest request(String path, String token, boolean expectRejection) {
-        MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token);
+    /** {@code secret}: lets /jwt/validate answer valid for the bench issuer's tokens (BenchIssuer). */
+    private static BenchRequest request(String path, String token, boolean expectRejection, String secret) {
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token)
+                .add(io.jwtbench.service.web.TokenEndpoint.REQUEST_SECRET_HEADER, secret);
         return new BenchRequest(HttpMethod.POST, path, headers, null, expectRejection);
     }
 

@@ -29,6 +29,12 @@ public interface JwtConfig {
     @WithDefault("8K")
     MemorySize maxTokenSize();
 
+    /**
+     * If set, a token whose exp lies further than this after its iat (or after now, without iat) is
+     * refused as INVALID_CLAIM. Unset: no limit.
+     */
+    Optional<Duration> maxTokenLifetime();
+
     CacheConfig cache();
 
     JwksConfig jwks();
@@ -44,7 +50,10 @@ public interface JwtConfig {
         /** OpenID Connect discovery document; its jwks_uri is used and its issuer must match. */
         Optional<String> discoveryUrl();
 
-        /** If set, aud must contain at least one of these. */
+        /**
+         * If set, aud must contain at least one of these. Unset: any audience (start-up warns); an
+         * empty value is refused (it would otherwise silently mean "any").
+         */
         Optional<List<String>> audience();
 
         /** If set, azp must equal this. */
@@ -59,6 +68,36 @@ public interface JwtConfig {
 
         /** Claims that must be present, in addition to exp which is always required. */
         Optional<List<String>> requiredClaims();
+
+        /** Whether and how this issuer's tokens authenticate callers of Quarkus HTTP security (/q/bench). */
+        CallersConfig callers();
+    }
+
+    /**
+     * Tokens that authenticate a caller (the Bearer mechanism: who may start or cancel a bench). Off
+     * by default: an issuer configured only to be validated at /jwt/validate grants nothing.
+     */
+    interface CallersConfig {
+        /** May this issuer's tokens authenticate callers at all? */
+        @WithDefault("false")
+        boolean enabled();
+
+        /**
+         * This service's own client id at the issuer: roles come from realm_access.roles and
+         * resource_access.&lt;client-id&gt;.roles only (never another client's roles, never a
+         * top-level roles claim). Unset: realm roles only.
+         */
+        Optional<String> clientId();
+
+        /**
+         * aud must contain one of these for a caller. Unset: the issuer's audience, else the
+         * client id; with none of the three, enabling callers is a start-up error.
+         */
+        Optional<List<String>> audience();
+
+        /** typ header a caller's token must carry (RFC 9068 §2.1); "any" turns the check off. */
+        @WithDefault("at+jwt")
+        String tokenType();
     }
 
     /** Exactly one of file, url, inline (or discovery-url on the issuer). */
@@ -97,9 +136,28 @@ public interface JwtConfig {
         @WithDefault("10m")
         Duration refreshInterval();
 
-        /** Minimum time between two fetches triggered by unknown kids (they coalesce into one). */
+        /** Minimum time between two fetches triggered by unknown kids (they coalesce into one); above zero. */
         @WithDefault("5s")
         Duration minRefreshInterval();
+
+        /**
+         * A kid that a fetch did not find is answered UNKNOWN_KEY without a new fetch for this long
+         * (a negative cache, cleared whenever the keys change).
+         */
+        @WithDefault("30s")
+        Duration unknownKidTtl();
+
+        /** Most requests per issuer waiting for an unknown-kid fetch; more are answered UNKNOWN_KEY at once. */
+        @WithDefault("256")
+        int maxWaiting();
+
+        /**
+         * Development only: allow http:// JWKS and discovery URLs. Refused in the prod profile;
+         * https is required otherwise, an https discovery document may not point to an http jwks_uri,
+         * and redirects are never followed.
+         */
+        @WithDefault("false")
+        boolean allowInsecureHttp();
 
         /** Connect and read timeout for JWKS and discovery fetches. */
         @WithDefault("5s")

@@ -13,7 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 /**
  * Ready only when every configured issuer has usable keys: a pod that would answer every
  * token with UNKNOWN_KEY must not receive traffic. Data per issuer tells an operator which
- * one is missing and why.
+ * one is missing; why (URL, path, error) is in the log only.
  */
 @Readiness
 @ApplicationScoped
@@ -32,14 +32,16 @@ public class IssuerKeysReadiness implements HealthCheck {
             if (!status.usable()) {
                 response.down();
             }
+            // No URLs, file paths or fetch errors here: /q/health is often reachable by more people
+            // than the logs, where the key sources report them (with the origin) when they happen.
             StringBuilder detail = new StringBuilder()
                     .append(status.usable() ? "UP" : "DOWN")
-                    .append(", ").append(status.keyCount()).append(" keys from ").append(status.origin());
+                    .append(", ").append(status.keyCount()).append(" keys");
             if (status.lastSuccess() != null) {
                 detail.append(", loaded ").append(status.lastSuccess());
             }
             if (status.lastError() != null) {
-                detail.append(", last error: ").append(status.lastError());
+                detail.append(", last fetch failed (see the service log)");
             }
             response.withData(issuer.name(), detail.toString());
         }

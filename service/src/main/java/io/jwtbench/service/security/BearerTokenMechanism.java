@@ -41,7 +41,12 @@ public class BearerTokenMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Uni<ChallengeData> getChallenge(RoutingContext context) {
-        return Uni.createFrom().item(new ChallengeData(401, "WWW-Authenticate", "Bearer"));
+        // RFC 6750 §3.1: no credentials, a bare challenge; a token that was refused, invalid_token;
+        // a malformed Authorization header, invalid_request.
+        BearerToken bearer = BearerToken.from(context.request().headers().getAll("Authorization"));
+        String challenge = bearer.absent() ? "Bearer"
+                : bearer.malformed() ? "Bearer error=\"invalid_request\"" : "Bearer error=\"invalid_token\"";
+        return Uni.createFrom().item(new ChallengeData(401, "WWW-Authenticate", challenge));
     }
 
     @Override

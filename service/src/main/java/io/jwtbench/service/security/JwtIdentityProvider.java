@@ -1,6 +1,7 @@
 package io.jwtbench.service.security;
 
 import io.jwtbench.service.validation.InvalidTokenException;
+import io.jwtbench.service.validation.Issuer;
 import io.jwtbench.service.validation.JwtValidator;
 import io.jwtbench.service.validation.ValidatedToken;
 import io.quarkus.security.AuthenticationFailedException;
@@ -16,10 +17,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletionException;
 
 /**
- * A validated token becomes an identity: principal {@code sub}, roles from
- * {@code realm_access}, {@code resource_access.*} and {@code roles}. Tokens of issuers marked
- * as never accepted as credentials (the bench's in-memory issuer) are refused here, so a token the
- * bench minted can never start or cancel a bench.
+ * A validated token becomes an identity: principal {@code sub}, roles from {@code realm_access}
+ * and {@code resource_access.<client-id>} of this service's own client. Only issuers with
+ * {@code jwt.issuers.<name>.callers.enabled=true} authenticate callers (never the bench's in-memory
+ * issuer), and only with a token for this service's audience and of the configured typ.
  */
 @ApplicationScoped
 public class JwtIdentityProvider implements IdentityProvider<TokenAuthenticationRequest> {
@@ -41,13 +42,24 @@ public class JwtIdentityProvider implements IdentityProvider<TokenAuthentication
                 .onItem().transform(JwtIdentityProvider::identity);
     }
 
-    private static SecurityIdentity identity(ValidatedToken token) {
-        if (!token.acceptedAsCredential()) {
-            throw new AuthenticationFailedException("tokens of issuer " + token.issuerName() + " never authenticate a caller");
+    /**
+     * The issuer's caller rules ({@code jwt.issuers.<name>.callers.*}): enabled, audience, typ; roles
+     * from the realm and this service's own client only.
+     */
+    static SecurityIdentity identity(ValidatedToken token) {
+        Issuer.Callers callers = token.callers();
+        if (!callers.enabled()) {
+            throw new AuthenticationFailedException("tokens of issuer " + token.issuerName() + " do not authenticate callers");
+        }
+        if (!callers.audience().isEmpty() && token.audience().stream().noneMatch(callers.audience()::contains)) {
+            throw new AuthenticationFailedException("AUDIENCE_MISMATCH: the token is not for this service");
+        }
+        if (callers.tokenType() != null && !callers.tokenType().equals(Issuer.normalisedType(token.type()))) {
+            throw new AuthenticationFailedException("TOKEN_TYPE_MISMATCH: a caller's token must have typ " + callers.tokenType());
         }
         return QuarkusSecurityIdentity.builder()
                 .setPrincipal(new QuarkusPrincipal(token.subject() == null ? token.issuer() : token.subject()))
-                .addRoles(java.util.Set.copyOf(token.roles()))
+                .addRoles(java.util.Set.copyOf(token.callerRoles()))
                 .addAttribute("issuer", token.issuerName())
                 .build();
     }

@@ -13,10 +13,16 @@ import java.io.IOException;
  */
 record JoseHeader(String alg, String kid, String typ) {
 
-    static JoseHeader parse(byte[] json) throws InvalidTokenException {
+    static JoseHeader parse(byte[] bytes) throws InvalidTokenException {
         String alg = null;
         String kid = null;
         String typ = null;
+        String json;
+        try {
+            json = StrictJson.utf8(bytes);
+        } catch (IOException e) {
+            throw new InvalidTokenException(Reason.MALFORMED, "header: " + e.getMessage());
+        }
         try (JsonParser p = StrictJson.parser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new InvalidTokenException(Reason.MALFORMED, "header is not a JSON object");
@@ -30,7 +36,8 @@ record JoseHeader(String alg, String kid, String typ) {
                     case "typ" -> typ = string(p, value, name);
                     case "cty" -> {
                         String cty = string(p, value, name);
-                        if (cty.equalsIgnoreCase("JWT")) {
+                        // RFC 7515 §4.1.10: "application/" may be omitted, so both spellings mean a nested JWT.
+                        if (Issuer.normaliseType(cty).equals("jwt")) {
                             throw unsupported("nested JWTs (cty JWT) are not accepted");
                         }
                     }

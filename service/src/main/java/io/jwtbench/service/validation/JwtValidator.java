@@ -45,16 +45,38 @@ public final class JwtValidator {
     private final int maxTokenLength;
     private final Clock clock;
     private final TokenCache cache;
+    /** exp - (iat, or now without iat) may not exceed this; 0: no limit. */
+    private final long maxLifetimeSeconds;
+    private volatile java.util.concurrent.Executor completions = java.util.concurrent.ForkJoinPool.commonPool();
+
+    /** Earliest NumericDate accepted: -9999-01-01T00:00:00Z. */
+    static final long MIN_DATE = -377705116800L;
+    /** Latest NumericDate accepted: 9999-12-31T23:59:59Z. */
+    static final long MAX_DATE = 253402300799L;
+    /** Longest kid looked up; longer or non-printable kids are refused without any JWKS fetch. */
+    public static final int MAX_KID_LENGTH = 256;
+
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(JwtValidator.class);
 
     /**
      * @param cache null disables caching
      */
     public JwtValidator(IssuerRegistry issuers, Duration clockSkew, int maxTokenLength, Clock clock, TokenCache cache) {
+        this(issuers, clockSkew, maxTokenLength, clock, cache, null);
+    }
+
+    /**
+     * @param cache       null disables caching
+     * @param maxLifetime null or zero: no limit on exp - iat
+     */
+    public JwtValidator(IssuerRegistry issuers, Duration clockSkew, int maxTokenLength, Clock clock, TokenCache cache,
+            Duration maxLifetime) {
         this.issuers = issuers;
         this.skewSeconds = clockSkew.toSeconds();
         this.maxTokenLength = maxTokenLength;
         this.clock = clock;
         this.cache = cache;
+        this.maxLifetimeSeconds = maxLifetime == null ? 0 : maxLifetime.toSeconds();
     }
 
     public IssuerRegistry issuers() {
@@ -76,20 +98,34 @@ public final class JwtValidator {
         } catch (InvalidTokenException e) {
             return CompletableFuture.failedFuture(e);
         } catch (KeyRefreshNeeded refresh) {
-            return refresh.issuer.keys().refreshForUnknownKid(refresh.kid)
-                    .handle((keys, failure) -> {
-                        try {
-                            return attempt(token, false);
-                        } catch (InvalidTokenException | KeyRefreshNeeded e) {
-                            throw new CompletionException(e);
-                        }
-                    });
+            CompletionStage<KeySet> refreshed;
+            try {
+                refreshed = refresh.issuer.keys().refreshForUnknownKid(refresh.kid);
+            } catch (RuntimeException e) {
+                refreshed = CompletableFuture.completedFuture(null);
+            }
+            // The retry runs on the completion executor, never on the thread that completed the
+            // fetch (the single JWKS refresh thread would otherwise verify every parked token).
+            return refreshed.handleAsync((keys, failure) -> {
+                try {
+                    return attempt(token, false);
+                } catch (InvalidTokenException | KeyRefreshNeeded e) {
+                    throw new CompletionException(e);
+                }
+            }, completions);
         }
+    }
+
+    /** Where answers that waited for a JWKS refresh are computed; the common pool unless set. */
+    public JwtValidator completeOn(java.util.concurrent.Executor executor) {
+        this.completions = java.util.Objects.requireNonNull(executor, "executor");
+        return this;
     }
 
     /**
      * Validates on the calling thread, which blocks only while a JWKS refresh for an unknown kid is
-     * under way. Never call it on an event loop: use {@link #validateAsync}.
+     * under way. Never call it on an event loop: use {@link #validateAsync} (the HTTP routes all do,
+     * so no request thread ever parks on a fetch).
      */
     public ValidatedToken validate(String token) throws InvalidTokenException {
         try {
@@ -97,7 +133,7 @@ public final class JwtValidator {
         } catch (KeyRefreshNeeded refresh) {
             try {
                 refresh.issuer.keys().refreshForUnknownKid(refresh.kid).toCompletableFuture().join();
-            } catch (RuntimeException fetchFailed) {
+            } catch (RuntimeException | Error fetchFailed) {
                 // The source keeps its last good keys; the retry below reports UNKNOWN_KEY.
             }
             try {
@@ -108,7 +144,20 @@ public final class JwtValidator {
         }
     }
 
+    /**
+     * Every refusal is an {@link InvalidTokenException}: a runtime exception from a library or a bug
+     * on this path means the token could not be processed, which is a 401, never a 500.
+     */
     private ValidatedToken attempt(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
+        try {
+            return attemptUnguarded(token, mayRefresh);
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.debugf(e, "Token refused after an unexpected %s", e.getClass().getName());
+            throw new InvalidTokenException(Reason.MALFORMED, "token could not be processed");
+        }
+    }
+
+    private ValidatedToken attemptUnguarded(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
         // Phases of the bench's breakdown, as JFR events: without a recording, no clock read and no
         // allocation. Each lap ends a phase and starts the next; the finally ends the last one, so
         // refusals are timed in the phase that refused.
@@ -123,17 +172,20 @@ public final class JwtValidator {
             TokenCache.Key cacheKey = null;
             if (cache != null) {
                 // Looked up before the shape checks: a hit is byte-identical to a token that passed
-                // them. Non-ASCII characters become '?', which no validated token contains.
+                // them. Non-ASCII characters become '?', which no validated token contains. An entry
+                // whose issuer's keys changed since, or older than the cache TTL, is not a hit.
                 cacheKey = TokenCache.keyOf(ascii);
-                ValidatedToken hit = cache.get(cacheKey);
+                long now = nowSeconds();
+                TokenCache.Entry hit = cache.get(cacheKey, now);
                 if (hit != null) {
+                    ValidatedToken validated = hit.token();
                     try {
-                        checkTimes(hit.expiresAt(), hit.notBefore(), nowSeconds());
+                        checkTimes(validated.expiresAt(), validated.notBefore(), now);
                     } catch (InvalidTokenException e) {
                         cache.invalidate(cacheKey);
-                        throw e.from(issuers.byIss(hit.issuer()));
+                        throw e.from(hit.issuer());
                     }
-                    return hit;
+                    return validated;
                 }
             }
             t = Phases.lap(phase, t);
@@ -144,23 +196,30 @@ public final class JwtValidator {
             JwsAlgorithm alg = JwsAlgorithm.of(header.alg());
             if (alg == null) {
                 throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
-                        "alg " + header.alg() + " is not accepted (none, HS* and unknown algorithms never are)");
+                        "alg " + abbreviate(header.alg()) + " is not accepted (none, HS* and unknown algorithms never are)");
             }
-            byte[] payload = jws.payload();
+            String payload;
+            try {
+                payload = StrictJson.utf8(jws.payload());
+            } catch (IOException e) {
+                throw new InvalidTokenException(Reason.MALFORMED, "payload: " + e.getMessage());
+            }
             Issuer issuer = issuerOf(payload);
             try {
                 if (!issuer.algorithms().contains(alg)) {
+                    // The issuer's allow-list is not named: nothing about its configuration is told
+                    // to a caller before the signature is checked.
                     throw new InvalidTokenException(Reason.UNSUPPORTED_ALGORITHM,
-                            "alg " + alg + " is not allowed for issuer " + issuer.name() + " (allowed: " + issuer.algorithms() + ")");
+                            "alg " + alg + " is not allowed for issuer " + issuer.name());
                 }
                 t = Phases.lap(phase, t);
                 phase = PHASE_SIGNATURE;
-                verifySignature(jws, header, alg, issuer, mayRefresh);
+                KeySet verifiedWith = verifySignature(jws, header, alg, issuer, mayRefresh);
                 t = Phases.lap(phase, t);
                 phase = PHASE_CLAIMS;
                 ValidatedToken validated = checkClaims(issuer, header, payload);
                 if (cacheKey != null) {
-                    cache.put(cacheKey, validated);
+                    cache.put(cacheKey, validated, issuer, verifiedWith, nowSeconds());
                 }
                 return validated;
             } catch (InvalidTokenException e) {
@@ -171,7 +230,7 @@ public final class JwtValidator {
         }
     }
 
-    private Issuer issuerOf(byte[] payload) throws InvalidTokenException {
+    private Issuer issuerOf(String payload) throws InvalidTokenException {
         String iss;
         try {
             iss = StrictJson.readTopLevelString(payload, "iss");
@@ -188,11 +247,16 @@ public final class JwtValidator {
         return issuer;
     }
 
-    private void verifySignature(CompactToken jws, JoseHeader header, JwsAlgorithm alg, Issuer issuer, boolean mayRefresh)
+    /** Returns the key set whose key verified the signature (what a cache entry is bound to). */
+    private KeySet verifySignature(CompactToken jws, JoseHeader header, JwsAlgorithm alg, Issuer issuer, boolean mayRefresh)
             throws InvalidTokenException, KeyRefreshNeeded {
         KeySet keys = issuer.keys().current();
         byte[] signature = jws.signature();
         if (header.kid() != null) {
+            if (!plausibleKid(header.kid())) {
+                throw new InvalidTokenException(Reason.UNKNOWN_KEY, "kid is longer than " + MAX_KID_LENGTH
+                        + " characters or not printable ASCII");
+            }
             VerificationKey key = keys.byKid(header.kid());
             if (key == null) {
                 if (mayRefresh) {
@@ -202,14 +266,14 @@ public final class JwtValidator {
                         "issuer " + issuer.name() + " has no key with kid " + abbreviate(header.kid()));
             }
             if (!key.permits(alg.name())) {
+                // The key's type, curve and alg are not described to an unauthenticated caller.
                 throw new InvalidTokenException(Reason.KEY_ALGORITHM_MISMATCH,
-                        "key " + abbreviate(header.kid()) + " (" + key.keyType() + (key.curve() == null ? "" : " " + key.curve())
-                                + (key.algorithm() == null ? "" : ", alg " + key.algorithm()) + ") cannot verify " + alg);
+                        "key " + abbreviate(header.kid()) + " cannot verify " + alg);
             }
             if (!verify(alg, key, jws, signature)) {
                 throw new InvalidTokenException(Reason.SIGNATURE_INVALID, "signature does not verify with key " + abbreviate(header.kid()));
             }
-            return;
+            return keys;
         }
         // No kid: any of the issuer's keys that can verify this algorithm may have signed it.
         boolean candidate = false;
@@ -217,7 +281,7 @@ public final class JwtValidator {
             if (key.permits(alg.name())) {
                 candidate = true;
                 if (verify(alg, key, jws, signature)) {
-                    return;
+                    return keys;
                 }
             }
         }
@@ -238,7 +302,21 @@ public final class JwtValidator {
         }
     }
 
-    private ValidatedToken checkClaims(Issuer issuer, JoseHeader header, byte[] payload) throws InvalidTokenException {
+    /** Printable ASCII (what every IdP's kids are) of bounded length. */
+    static boolean plausibleKid(String kid) {
+        if (kid.length() > MAX_KID_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < kid.length(); i++) {
+            char c = kid.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private ValidatedToken checkClaims(Issuer issuer, JoseHeader header, String payload) throws InvalidTokenException {
         Map<String, Object> claims;
         try {
             claims = StrictJson.readObject(payload);
@@ -260,6 +338,13 @@ public final class JwtValidator {
         if (iat != Long.MIN_VALUE && iat > now + skewSeconds) {
             throw new InvalidTokenException(Reason.ISSUED_IN_FUTURE, "iat " + Instant.ofEpochSecond(iat) + " is in the future");
         }
+        if (maxLifetimeSeconds > 0) {
+            long from = iat != Long.MIN_VALUE ? iat : now;
+            if (exp - from > maxLifetimeSeconds) {
+                throw new InvalidTokenException(Reason.INVALID_CLAIM, "token lifetime " + (exp - from)
+                        + " s is longer than the limit of " + maxLifetimeSeconds + " s (jwt.max-token-lifetime)");
+            }
+        }
         requireStringIfPresent(claims, "sub");
         requireStringIfPresent(claims, "jti");
         requireStringIfPresent(claims, "azp");
@@ -274,14 +359,14 @@ public final class JwtValidator {
         if (issuer.tokenType() != null
                 && (header.typ() == null || !issuer.tokenType().equals(Issuer.normaliseType(header.typ())))) {
             throw new InvalidTokenException(Reason.TOKEN_TYPE_MISMATCH,
-                    "typ must be " + issuer.tokenType() + ", was " + header.typ());
+                    "typ must be " + issuer.tokenType() + ", was " + (header.typ() == null ? null : abbreviate(header.typ())));
         }
         for (String required : issuer.requiredClaims()) {
             if (!claims.containsKey(required)) {
                 throw new InvalidTokenException(Reason.MISSING_CLAIM, required + " is required");
             }
         }
-        return ValidatedToken.of(issuer, claims, audience, exp, nbf);
+        return ValidatedToken.of(issuer, claims, audience, exp, nbf, header.typ());
     }
 
     /** exp and nbf with the skew; also applied to cache hits, whose validity ends on its own. */
@@ -303,13 +388,23 @@ public final class JwtValidator {
             }
             return Long.MIN_VALUE;
         }
+        // Dates outside years -9999..9999 are refused: they are never real, and "exp 1e308" must not
+        // mean "valid forever" (nor overflow the arithmetic and the messages below).
         if (value instanceof Integer || value instanceof Long) {
-            return ((Number) value).longValue();
+            long seconds = ((Number) value).longValue();
+            if (seconds >= MIN_DATE && seconds <= MAX_DATE) {
+                return seconds;
+            }
+            throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is outside the years -9999..9999");
         }
         if (value instanceof Number n) {
             double d = n.doubleValue();
             if (Double.isFinite(d)) {
-                return (long) Math.floor(d);
+                double seconds = Math.floor(d);
+                if (seconds >= MIN_DATE && seconds <= MAX_DATE) {
+                    return (long) seconds;
+                }
+                throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is outside the years -9999..9999");
             }
         }
         throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is not a number of seconds");

@@ -32,16 +32,46 @@ final class StrictJson {
     }
 
     /** A streaming parser positioned before the first token. */
-    static JsonParser parser(byte[] json) throws IOException {
+    static JsonParser parser(String json) throws IOException {
         return FACTORY.createParser(json);
+    }
+
+    /**
+     * A token segment as text, decoded as strict UTF-8 (RFC 7519 §7.2, RFC 8725 §3.7): no byte
+     * order mark, no UTF-16/32 (Jackson would otherwise detect them from the bytes), no overlong
+     * forms, surrogates or code points above U+10FFFF. ASCII, the common case, is one pass.
+     */
+    static String utf8(byte[] bytes) throws IOException {
+        boolean ascii = true;
+        for (byte b : bytes) {
+            if (b < 0) {
+                ascii = false;
+                break;
+            }
+        }
+        if (ascii) {
+            return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {
+            throw new IOException("a byte order mark is not allowed");
+        }
+        try {
+            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IOException("not valid UTF-8");
+        }
     }
 
     /**
      * The whole object as a map; fails on anything but one JSON object. Built straight from the
      * token stream (databind would set up a deserialization context per call, the larger part of
-     * the cost for a 1 KB token). Numbers come out as Integer, Long, BigInteger or Double.
+     * the cost for a 1 KB token). Numbers come out as Integer, Long, BigInteger or Double; objects and
+     * arrays as unmodifiable maps and lists.
      */
-    static Map<String, Object> readObject(byte[] json) throws IOException {
+    static Map<String, Object> readObject(String json) throws IOException {
         try (JsonParser p = parser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");
@@ -54,13 +84,14 @@ final class StrictJson {
         }
     }
 
+    /** Objects and arrays come out unmodifiable: validated claims are cached and shared. */
     private static Map<String, Object> readMembers(JsonParser p) throws IOException {
         Map<String, Object> object = new LinkedHashMap<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             object.put(name, readValue(p, p.nextToken()));
         }
-        return object;
+        return java.util.Collections.unmodifiableMap(object);
     }
 
     private static Object readValue(JsonParser p, JsonToken token) throws IOException {
@@ -72,7 +103,7 @@ final class StrictJson {
                 while ((item = p.nextToken()) != JsonToken.END_ARRAY) {
                     array.add(readValue(p, item));
                 }
-                yield array;
+                yield java.util.Collections.unmodifiableList(array);
             }
             case VALUE_STRING -> p.getText();
             case VALUE_NUMBER_INT -> p.getNumberValue();
@@ -89,7 +120,7 @@ final class StrictJson {
      * rest: the small bounded read used to pick an issuer before anything is verified.
      * Returns null if the member is absent; fails if it is not a string.
      */
-    static String readTopLevelString(byte[] json, String name) throws IOException {
+    static String readTopLevelString(String json, String name) throws IOException {
         try (JsonParser p = parser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");

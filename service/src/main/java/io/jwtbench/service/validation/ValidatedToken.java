@@ -13,15 +13,43 @@ import java.util.Set;
  * @param expiresAt  {@code exp} in epoch seconds
  * @param notBefore  {@code nbf} in epoch seconds, or {@link Long#MIN_VALUE} if absent
  * @param roles      {@code realm_access.roles}, every {@code resource_access.*.roles}, and {@code roles}
- * @param claims     every claim, as parsed
+ * @param claims     every claim, as parsed; immutable (nested maps and lists too): cached results are shared
+ * @param type       the {@code typ} header as sent, or null
+ * @param callers    the issuer's rules for tokens that authenticate callers
+ * @param requestSecret the issuer's per-process request secret, or null (see {@link Issuer#requestSecret()})
  */
 public record ValidatedToken(String issuerName, String issuer, String subject, List<String> audience,
         long expiresAt, long notBefore, List<String> scopes, List<String> roles, List<String> groups,
-        Map<String, Object> claims, boolean acceptedAsCredential) {
+        Map<String, Object> claims, String type, Issuer.Callers callers, String requestSecret) {
 
-    static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbf) {
-        return new ValidatedToken(issuer.name(), issuer.issuer(), (String) claims.get("sub"), audience, exp, nbf,
-                scopes(claims), roles(claims), strings(claims.get("groups")), claims, issuer.acceptedAsCredential());
+    static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbf,
+            String type) {
+        // StrictJson's maps and lists are unmodifiable all the way down: shared safely, no copy.
+        Map<String, Object> frozen = claims;
+        return new ValidatedToken(issuer.name(), issuer.issuer(), (String) frozen.get("sub"), audience, exp, nbf,
+                scopes(frozen), roles(frozen), strings(frozen.get("groups")), frozen, type, issuer.callers(),
+                issuer.requestSecret());
+    }
+
+    /** False for issuers whose tokens must never authenticate a caller. */
+    public boolean acceptedAsCredential() {
+        return callers.enabled();
+    }
+
+    /**
+     * Roles for a caller of Quarkus HTTP security: {@code realm_access.roles} and
+     * {@code resource_access.<clientId>.roles} of this service's own client only.
+     */
+    public List<String> callerRoles() {
+        Set<String> roles = new LinkedHashSet<>();
+        if (claims.get("realm_access") instanceof Map<?, ?> realm) {
+            roles.addAll(strings(realm.get("roles")));
+        }
+        if (callers.clientId() != null && claims.get("resource_access") instanceof Map<?, ?> resources
+                && resources.get(callers.clientId()) instanceof Map<?, ?> access) {
+            roles.addAll(strings(access.get("roles")));
+        }
+        return List.copyOf(roles);
     }
 
     /** OAuth {@code scope} (space-separated, RFC 8693 §4.2) or the {@code scp} array some IdPs use. */

@@ -37,7 +37,29 @@ public class ValidationSetup {
         t.setDaemon(true);
         return t;
     });
+    /** Answers that waited for an unknown-kid JWKS fetch are computed here, not on jwks-refresh. */
+    private final java.util.concurrent.ExecutorService completions = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "jwks-kid-retry");
+        t.setDaemon(true);
+        return t;
+    });
     private HttpClient httpClient;
+    /** The raw text of a property, null if unset: to tell "audience=" from an absent audience. */
+    private java.util.function.Function<String, String> rawConfig = name -> {
+        org.eclipse.microprofile.config.ConfigValue value = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getConfigValue(name);
+        return value == null ? null : value.getRawValue();
+    };
+    /** True in the prod profile, where the development-only overrides are refused. */
+    private java.util.function.BooleanSupplier production = () -> io.quarkus.runtime.LaunchMode.current()
+            == io.quarkus.runtime.LaunchMode.NORMAL;
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(ValidationSetup.class);
+
+    /** For tests building the configuration by hand. */
+    void useRawConfig(java.util.function.Function<String, String> raw, boolean production) {
+        this.rawConfig = raw;
+        this.production = () -> production;
+    }
 
     @Produces
     @Singleton
@@ -59,7 +81,9 @@ public class ValidationSetup {
     @Produces
     @Singleton
     JwtValidator validator(IssuerRegistry issuers, JwtConfig config) {
-        TokenCache cache = config.cache().enabled() ? new TokenCache(config.cache().maxSize()) : null;
+        // A cached result lives no longer than one JWKS refresh interval (and is bound to the key set).
+        TokenCache cache = config.cache().enabled()
+                ? new TokenCache(Math.max(1, config.cache().maxSize()), config.jwks().refreshInterval()) : null;
         long maxSize = config.maxTokenSize().asLongValue();
         if (maxSize < 64 || maxSize > 1 << 20) {
             throw new IllegalStateException("jwt.max-token-size: " + maxSize + " bytes is outside 64 bytes..1M");
@@ -67,7 +91,12 @@ public class ValidationSetup {
         if (config.cache().maxSize() < 1) {
             throw new IllegalStateException("jwt.cache.max-size: must be at least 1 (use jwt.cache.enabled=false to turn it off)");
         }
-        return new JwtValidator(issuers, config.clockSkew(), (int) maxSize, Clock.systemUTC(), cache);
+        java.time.Duration lifetime = config.maxTokenLifetime().orElse(null);
+        if (lifetime != null && (lifetime.isNegative() || lifetime.isZero())) {
+            throw new IllegalStateException("jwt.max-token-lifetime: " + lifetime + " must be positive (remove it for no limit)");
+        }
+        return new JwtValidator(issuers, config.clockSkew(), (int) maxSize, Clock.systemUTC(), cache, lifetime)
+                .completeOn(completions);
     }
 
     /** Creates the issuers (and starts their key loading) eagerly, not on the first request. */
@@ -78,13 +107,57 @@ public class ValidationSetup {
     void onStop(@Observes ShutdownEvent event, IssuerRegistry issuers) {
         issuers.all().forEach(issuer -> issuer.keys().close());
         scheduler.shutdownNow();
+        completions.shutdownNow();
     }
 
     private Issuer issuer(String name, IssuerConfig c, JwtConfig config) {
         String prefix = "jwt.issuers." + name + ".";
+        Set<String> audience = audience(prefix + "audience", c.audience());
+        if (audience.isEmpty()) {
+            LOG.warnf("Issuer %s accepts tokens for any audience: set %saudience to this service's audience"
+                    + " (RFC 8725 §3.9)", name, prefix);
+        }
+        Issuer.Callers callers = callers(prefix + "callers.", c.callers(), audience);
         return new Issuer(name, c.issuer(), keySource(prefix, c, config), algorithms(prefix, c.algorithms()),
-                Set.copyOf(c.audience().orElse(List.of())), c.authorizedParty().orElse(null),
-                c.tokenType().orElse(null), c.requiredClaims().orElse(List.of()), true);
+                audience, c.authorizedParty().orElse(null),
+                c.tokenType().orElse(null), c.requiredClaims().orElse(List.of()), callers, null);
+    }
+
+    /** An explicitly empty list is an error: it would silently mean "no check". */
+    private Set<String> audience(String property, Optional<List<String>> configured) {
+        String raw = rawConfig.apply(property);
+        if (configured.isEmpty() && raw != null && raw.isBlank()) {
+            throw new IllegalStateException(property + ": empty; name the audience(s) this service accepts, or remove the"
+                    + " property to accept any audience (not recommended)");
+        }
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String a : configured.orElse(List.of())) {
+            if (a.isBlank()) {
+                throw new IllegalStateException(property + ": contains an empty audience");
+            }
+            out.add(a.trim());
+        }
+        return out;
+    }
+
+    private Issuer.Callers callers(String prefix, JwtConfig.CallersConfig c, Set<String> issuerAudience) {
+        if (!c.enabled()) {
+            return Issuer.Callers.NONE;
+        }
+        Set<String> audience = audience(prefix + "audience", c.audience());
+        if (audience.isEmpty()) {
+            audience = !issuerAudience.isEmpty() ? issuerAudience : c.clientId().map(Set::of).orElse(Set.of());
+        }
+        if (audience.isEmpty()) {
+            throw new IllegalStateException(prefix + "enabled: callers need an audience; set " + prefix + "audience, "
+                    + prefix + "client-id or the issuer's audience");
+        }
+        String type = c.tokenType().trim();
+        if (type.isEmpty()) {
+            throw new IllegalStateException(prefix + "token-type: empty; use at+jwt, another typ, or any");
+        }
+        return new Issuer.Callers(true, c.clientId().orElse(null), audience,
+                type.equalsIgnoreCase("any") ? null : type);
     }
 
     private KeySource keySource(String prefix, IssuerConfig c, JwtConfig config) {
@@ -103,35 +176,70 @@ public class ValidationSetup {
         if (inline.isPresent()) {
             return KeySources.inline(inline.get());
         }
-        RemoteSettings settings = new RemoteSettings(config.jwks().refreshInterval(), config.jwks().minRefreshInterval(),
-                config.jwks().timeout(), config.jwks().maxSize().asLongValue());
+        RemoteSettings settings = remoteSettings(config);
         if (url.isPresent()) {
-            return KeySources.url(httpUri(prefix + "jwks.url", url.get()), settings, httpClient(config), scheduler, Clock.systemUTC());
+            return KeySources.url(httpUri(prefix + "jwks.url", url.get(), settings.allowInsecureHttp()), settings, httpClient(config), scheduler, Clock.systemUTC());
         }
-        return KeySources.discovery(httpUri(prefix + "discovery-url", discovery.get()), c.issuer(), settings,
+        return KeySources.discovery(httpUri(prefix + "discovery-url", discovery.get(), settings.allowInsecureHttp()), c.issuer(), settings,
                 httpClient(config), scheduler, Clock.systemUTC());
+    }
+
+    private RemoteSettings remoteSettings(JwtConfig config) {
+        JwtConfig.JwksConfig j = config.jwks();
+        if (!j.minRefreshInterval().isPositive()) {
+            throw new IllegalStateException("jwt.jwks.min-refresh-interval: " + j.minRefreshInterval()
+                    + " must be above zero (it limits how often unknown kids can make the service fetch)");
+        }
+        if (!j.refreshInterval().isPositive() || !j.timeout().isPositive() || !j.unknownKidTtl().isPositive()) {
+            throw new IllegalStateException("jwt.jwks.refresh-interval, timeout and unknown-kid-ttl must be above zero");
+        }
+        if (j.maxWaiting() < 1) {
+            throw new IllegalStateException("jwt.jwks.max-waiting: must be at least 1");
+        }
+        if (j.allowInsecureHttp() && production.getAsBoolean()) {
+            throw new IllegalStateException("jwt.jwks.allow-insecure-http: development only, refused in production;"
+                    + " serve the JWKS and discovery document over https");
+        }
+        if (j.allowInsecureHttp()) {
+            LOG.warn("jwt.jwks.allow-insecure-http=true: JWKS and discovery may be fetched over plain http (development only)");
+        }
+        return new RemoteSettings(j.refreshInterval(), j.minRefreshInterval(), j.timeout(), j.maxSize().asLongValue(),
+                j.unknownKidTtl(), j.maxWaiting(), j.allowInsecureHttp());
     }
 
     private synchronized HttpClient httpClient(JwtConfig config) {
         if (httpClient == null) {
+            // Redirects are never followed: a 3xx is a failed fetch (a redirect could leave https or
+            // the configured host unchecked).
             httpClient = HttpClient.newBuilder()
                     .connectTimeout(config.jwks().timeout())
-                    .followRedirects(HttpClient.Redirect.NORMAL)
+                    .followRedirects(HttpClient.Redirect.NEVER)
                     .build();
         }
         return httpClient;
     }
 
-    private static URI httpUri(String property, String value) {
+    private URI httpUri(String property, String value, boolean allowInsecureHttp) {
+        URI uri = null;
         try {
-            URI uri = URI.create(value);
-            if (uri.getHost() != null && ("https".equalsIgnoreCase(uri.getScheme()) || "http".equalsIgnoreCase(uri.getScheme()))) {
-                return uri;
-            }
+            uri = URI.create(value);
         } catch (IllegalArgumentException e) {
             // reported below
         }
-        throw new IllegalStateException(property + ": '" + value + "' is not an absolute http(s) URL");
+        if (uri == null || uri.getHost() == null || uri.getScheme() == null) {
+            throw new IllegalStateException(property + ": '" + value + "' is not an absolute https URL");
+        }
+        if ("https".equalsIgnoreCase(uri.getScheme())) {
+            return uri;
+        }
+        if ("http".equalsIgnoreCase(uri.getScheme())) {
+            if (allowInsecureHttp) {
+                return uri;
+            }
+            throw new IllegalStateException(property + ": '" + value + "' is plain http; keys must come over https"
+                    + " (jwt.jwks.allow-insecure-http=true is a development-only override)");
+        }
+        throw new IllegalStateException(property + ": '" + value + "' is not an absolute https URL");
     }
 
     private static Set<JwsAlgorithm> algorithms(String prefix, List<String> names) {

@@ -24,8 +24,9 @@ import java.util.concurrent.CompletionStage;
  * <ul>
  * <li>{@code /jwt/validate/event-loop}: on the Vert.x event loop. Validation never blocks there: a
  * JWKS refresh for an unknown kid completes the answer later ({@link TokenEndpoint#respondAsync}).
- * <li>{@code /jwt/validate/worker}: on the worker pool (platform threads); waits for a JWKS refresh.
- * <li>{@code /jwt/validate/virtual}: on a virtual thread; waits for a JWKS refresh, unmounted.
+ * <li>{@code /jwt/validate/worker}: on the worker pool (platform threads). A JWKS refresh for an
+ * unknown kid does not hold the thread: the answer completes later, as on the event loop.
+ * <li>{@code /jwt/validate/virtual}: on a virtual thread; likewise.
  * <li>{@code /jwt/validate}: the production default, the event loop (chosen by measurement: README,
  * "Event loop, worker or virtual thread?").
  * </ul>
@@ -57,13 +58,13 @@ public class JwtValidationResource {
     @POST
     @NonBlocking
     public CompletionStage<Response> post(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request));
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     @GET
     @NonBlocking
     public CompletionStage<Response> get(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request));
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     // --- one route per execution model -----------------------------------------------------------
@@ -72,41 +73,41 @@ public class JwtValidationResource {
     @Path("event-loop")
     @NonBlocking
     public CompletionStage<Response> postEventLoop(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request));
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     @GET
     @Path("event-loop")
     @NonBlocking
     public CompletionStage<Response> getEventLoop(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request));
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     @POST
     @Path("worker")
     @Blocking
-    public Response postWorker(@Context HttpServerRequest request) {
-        return endpoint.respond(authorization(request));
+    public CompletionStage<Response> postWorker(@Context HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     @GET
     @Path("worker")
     @Blocking
-    public Response getWorker(@Context HttpServerRequest request) {
-        return endpoint.respond(authorization(request));
+    public CompletionStage<Response> getWorker(@Context HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     @POST
     @Path("virtual")
     @RunOnVirtualThread
-    public Response postVirtual(@Context HttpServerRequest request) {
-        return endpoint.respond(authorization(request));
+    public CompletionStage<Response> postVirtual(@Context HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 
     @GET
     @Path("virtual")
     @RunOnVirtualThread
-    public Response getVirtual(@Context HttpServerRequest request) {
-        return endpoint.respond(authorization(request));
+    public CompletionStage<Response> getVirtual(@Context HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
     }
 }

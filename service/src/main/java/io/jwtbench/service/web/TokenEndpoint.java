@@ -26,20 +26,58 @@ public class TokenEndpoint {
         this.metrics = metrics;
     }
 
-    /** Never blocks: safe on an event loop. */
-    public CompletionStage<Response> respondAsync(List<String> authorization) {
+    /**
+     * Never blocks: safe on an event loop, and what worker and virtual-thread routes use as well, so
+     * that no request thread parks while a JWKS refresh for an unknown kid runs.
+     *
+     * @param requestSecret the request's {@value #REQUEST_SECRET_HEADER} header, or null
+     */
+    public CompletionStage<Response> respondAsync(List<String> authorization, String requestSecret) {
         BearerToken bearer = BearerToken.from(authorization);
         if (bearer.token() == null) {
             return CompletableFuture.completedFuture(refuse(bearer));
         }
         long start = System.nanoTime();
-        return validator.validateAsync(bearer.token()).handle((token, failure) -> {
+        CompletionStage<ValidatedToken> validation;
+        try {
+            validation = validator.validateAsync(bearer.token());
+        } catch (RuntimeException e) {
+            validation = CompletableFuture.failedFuture(e);
+        }
+        return validation.handle((token, failure) -> {
             long nanos = System.nanoTime() - start;
             if (failure == null) {
-                return valid(token, nanos);
+                InvalidTokenException refused = secretRefusal(token, requestSecret);
+                return refused == null ? valid(token, nanos) : invalid(refused, nanos);
             }
             return invalid(unwrap(failure), nanos);
         });
+    }
+
+    /** As {@link #respondAsync(List, String)} for a request without a request secret. */
+    public CompletionStage<Response> respondAsync(List<String> authorization) {
+        return respondAsync(authorization, null);
+    }
+
+    /**
+     * The request header that must carry an issuer's per-process request secret (the bench issuer's:
+     * the bench's jwt target adds it) for a token of that issuer to be answered as valid.
+     */
+    public static final String REQUEST_SECRET_HEADER = "X-Jwt-Bench-Secret";
+
+    /** Null if the token may be answered as valid on this request. */
+    static InvalidTokenException secretRefusal(ValidatedToken token, String presented) {
+        String expected = token.requestSecret();
+        if (expected == null) {
+            return null;
+        }
+        if (presented != null && java.security.MessageDigest.isEqual(
+                expected.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                presented.getBytes(java.nio.charset.StandardCharsets.US_ASCII))) {
+            return null;
+        }
+        return new InvalidTokenException(io.jwtbench.service.validation.Reason.ISSUER_UNKNOWN,
+                "tokens of the bench issuer are only valid on the bench's own requests");
     }
 
     /**
@@ -58,7 +96,8 @@ public class TokenEndpoint {
         long start = System.nanoTime();
         try {
             ValidatedToken token = validator.validate(bearer.token());
-            return valid(token, System.nanoTime() - start);
+            InvalidTokenException refused = secretRefusal(token, null);
+            return refused == null ? valid(token, System.nanoTime() - start) : invalid(refused, System.nanoTime() - start);
         } catch (InvalidTokenException e) {
             return invalid(e, System.nanoTime() - start);
         }
@@ -83,6 +122,8 @@ public class TokenEndpoint {
         if (cause instanceof InvalidTokenException e) {
             return e;
         }
-        throw new CompletionException(cause);
+        // Never a 500 from a token: whatever went wrong, this token is not valid.
+        org.jboss.logging.Logger.getLogger(TokenEndpoint.class).debugf(cause, "Validation failed unexpectedly");
+        return new InvalidTokenException(io.jwtbench.service.validation.Reason.MALFORMED, "token could not be processed");
     }
 }

@@ -31,19 +31,82 @@ class BenchSecurityTest {
     public static class ProductionRules implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.http.auth.permission.bench-control.policy", "bench-operator");
+            return Map.of("quarkus.http.auth.permission.bench-control.policy", "bench-operator",
+                    // the local IdP's tokens may authenticate callers: for audience jwt-bench, typ
+                    // at+jwt, roles from its realm and the jwt-bench client only
+                    "jwt.issuers.local.callers.enabled", "true",
+                    "jwt.issuers.local.callers.client-id", "jwt-bench",
+                    "jwt.issuers.local.callers.audience", "jwt-bench");
         }
     }
 
     @Inject
     BenchIssuer benchIssuer;
 
+    static final String AT_JWT = "{\"alg\":\"RS256\",\"typ\":\"at+jwt\",\"kid\":\"" + LocalIdp.RSA.kid() + "\"}";
+
+    /** An access token for this service (aud jwt-bench, typ at+jwt) with {@code access} as its resource_access. */
+    static String accessToken(String header, String aud, String resourceAccess) {
+        String payload = Jws.payload(LocalIdp.ISSUER)
+                .replace("\"aud\":[\"orders-api\",\"account\"]", "\"aud\":" + aud)
+                .replace("\"resource_access\":{\"orders-api\":{\"roles\":[\"orders-read\"]}}", "\"resource_access\":" + resourceAccess);
+        return Jws.sign(header, payload, LocalIdp.RSA);
+    }
+
+    static final String BOTH_AUDIENCES = "[\"orders-api\",\"jwt-bench\"]";
+    static final String OPERATOR = "{\"jwt-bench\":{\"roles\":[\"bench-operator\"]}}";
+
     static String operatorToken() {
-        return Jws.sign(Jws.header(LocalIdp.RSA), Jws.payload(LocalIdp.ISSUER), LocalIdp.RSA);  // roles: bench-operator
+        return accessToken(AT_JWT, BOTH_AUDIENCES, OPERATOR);
     }
 
     static String userToken() {
-        return Jws.sign(Jws.header(LocalIdp.RSA), Jws.payload(LocalIdp.ISSUER).replace("\"bench-operator\"", "\"viewer\""), LocalIdp.RSA);
+        return accessToken(AT_JWT, BOTH_AUDIENCES, "{\"jwt-bench\":{\"roles\":[\"viewer\"]}}");
+    }
+
+    @Test
+    void aRoleFromTheTopLevelRolesClaimOrAnotherClientDoesNotGrant() {
+        // Jws.payload carries "roles":["bench-operator"] at the top level: not a source of roles any more
+        String topLevel = accessToken(AT_JWT, BOTH_AUDIENCES, "{}");
+        given().auth().oauth2(topLevel).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
+                .then().statusCode(403);
+        String otherClient = accessToken(AT_JWT, BOTH_AUDIENCES, "{\"orders-api\":{\"roles\":[\"bench-operator\"]}}");
+        given().auth().oauth2(otherClient).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
+                .then().statusCode(403);
+    }
+
+    @Test
+    void aRealmRoleGrants() {
+        String realm = Jws.sign(AT_JWT, Jws.payload(LocalIdp.ISSUER)
+                .replace("\"aud\":[\"orders-api\",\"account\"]", "\"aud\":" + BOTH_AUDIENCES)
+                .replace("\"offline_access\",\"user\"", "\"bench-operator\""), LocalIdp.RSA);
+        String location = given().auth().oauth2(realm).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
+                .then().statusCode(202).extract().header("Location");
+        given().auth().oauth2(realm).when().delete(location).then().statusCode(org.hamcrest.Matchers.oneOf(200, 202));
+    }
+
+    @Test
+    void aTokenForAnotherAudienceOrOfAnotherTypeIsNoCredential() {
+        // valid at /jwt/validate (the issuer's audience is orders-api)...
+        String otherAudience = accessToken(AT_JWT, "[\"orders-api\"]", OPERATOR);
+        given().auth().oauth2(otherAudience).when().post("/jwt/validate").then().statusCode(200);
+        // ...but not a token for this service
+        given().auth().oauth2(otherAudience).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
+                .then().statusCode(401).header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+        String idTokenLike = accessToken(Jws.header(LocalIdp.RSA), BOTH_AUDIENCES, OPERATOR);  // typ JWT
+        given().auth().oauth2(idTokenLike).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void anIssuerWithoutCallersEnabledNeverAuthenticates() {
+        String fileToken = Jws.sign("{\"alg\":\"EdDSA\",\"typ\":\"at+jwt\",\"kid\":\"" + LocalIdp.FILE_KEY.kid() + "\"}",
+                Jws.payload(LocalIdp.FILE_ISSUER).replace("\"aud\":[\"orders-api\",\"account\"]", "\"aud\":" + BOTH_AUDIENCES)
+                        .replace("\"resource_access\":{\"orders-api\":{\"roles\":[\"orders-read\"]}}", "\"resource_access\":" + OPERATOR),
+                LocalIdp.FILE_KEY);
+        given().auth().oauth2(fileToken).when().post("/jwt/validate").then().statusCode(200);
+        given().auth().oauth2(fileToken).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
+                .then().statusCode(401);
     }
 
     @Test
@@ -55,7 +118,7 @@ class BenchSecurityTest {
     @Test
     void invalidTokenIs401() {
         given().auth().oauth2(operatorToken() + "x").contentType("application/json").body(SPEC).when().post("/q/bench/runs")
-                .then().statusCode(401);
+                .then().statusCode(401).header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
     }
 
     @Test
@@ -70,8 +133,13 @@ class BenchSecurityTest {
                 Instant.now().getEpochSecond(), Instant.now().getEpochSecond() + 600));
         claims.put("roles", java.util.List.of("bench-operator"));
         String benchToken = benchIssuer.sign(JwsAlgorithm.RS256, claims);
-        // The same token is valid for /jwt/validate...
-        given().auth().oauth2(benchToken).when().post("/jwt/validate").then().statusCode(200);
+        // The same token is valid for /jwt/validate, on the bench's own requests only (issue 14 item 11)...
+        given().auth().oauth2(benchToken).when().post("/jwt/validate").then().statusCode(401)
+                .body("reason", org.hamcrest.Matchers.equalTo("ISSUER_UNKNOWN"));
+        given().auth().oauth2(benchToken).header("X-Jwt-Bench-Secret", "guessed").when().post("/jwt/validate/worker")
+                .then().statusCode(401);
+        given().auth().oauth2(benchToken).header("X-Jwt-Bench-Secret", benchIssuer.requestSecret())
+                .when().post("/jwt/validate").then().statusCode(200);
         // ...but is no credential for the bench.
         given().auth().oauth2(benchToken).contentType("application/json").body(SPEC).when().post("/q/bench/runs")
                 .then().statusCode(401);

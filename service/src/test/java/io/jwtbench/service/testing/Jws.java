@@ -20,6 +20,12 @@ public final class Jws {
         return input + "." + TestKey.b64(signature(key.alg(), key, input.getBytes(StandardCharsets.US_ASCII)));
     }
 
+    /** Signs exact header and payload bytes (for encodings other than UTF-8). */
+    public static String signBytes(byte[] header, byte[] payload, TestKey key) {
+        String input = TestKey.b64(header) + "." + TestKey.b64(payload);
+        return input + "." + TestKey.b64(signature(key.alg(), key, input.getBytes(StandardCharsets.US_ASCII)));
+    }
+
     /** {"alg":..,"kid":..,"typ":"JWT"} for the key. */
     public static String header(TestKey key) {
         return "{\"alg\":\"" + key.alg() + "\",\"typ\":\"JWT\"" + (key.kid() == null ? "" : ",\"kid\":\"" + key.kid() + "\"") + "}";

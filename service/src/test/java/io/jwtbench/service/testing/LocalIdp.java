@@ -59,6 +59,8 @@ public class LocalIdp implements QuarkusTestResourceLifecycleManager {
                     "jwt.issuers.file.jwks.file", jwksFile.toString(),
                     "jwt.issuers.file.algorithms", "EdDSA",
                     "jwt.jwks.min-refresh-interval", "200ms",
+                    // this IdP is plain http on loopback: the development/test-only override
+                    "jwt.jwks.allow-insecure-http", "true",
                     "jwt.bench.token-file", tokenFile.toString());
         } catch (IOException e) {
             throw new IllegalStateException(e);

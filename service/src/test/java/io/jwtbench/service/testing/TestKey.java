@@ -38,6 +38,10 @@ public record TestKey(String kid, String alg, PrivateKey privateKey, PublicKey p
         return new TestKey(kid, alg, privateKey, publicKey, members);
     }
 
+    public TestKey withKid(String otherKid) {
+        return new TestKey(otherKid, alg, privateKey, publicKey, extraJwkMembers);
+    }
+
     public TestKey withAlg(String otherAlg) {
         return new TestKey(kid, otherAlg, privateKey, publicKey, extraJwkMembers);
     }

@@ -24,23 +24,33 @@ class ConfigErrorsTest {
     static final String GOOD_JWKS = io.jwtbench.service.testing.TestKey.jwks(io.jwtbench.service.testing.TestKey.ec256("k"));
 
     static JwtConfig config(Map<String, String> properties) {
-        SmallRyeConfig config = new SmallRyeConfigBuilder()
+        return smallRye(properties).getConfigMapping(JwtConfig.class);
+    }
+
+    static SmallRyeConfig smallRye(Map<String, String> properties) {
+        return new SmallRyeConfigBuilder()
                 .withMapping(JwtConfig.class)
                 .withConverter(MemorySize.class, 100, new MemorySizeConverter())
                 .withConverter(java.time.Duration.class, 100, new io.quarkus.runtime.configuration.DurationConverter())
                 .withSources(new MapBackedConfigSource("test", new HashMap<>(properties), 100) {
                 })
                 .build();
-        return config.getConfigMapping(JwtConfig.class);
     }
 
-    static String startupError(Map<String, String> properties) {
+    /** The start-up of the prod profile (production=true) or of dev/test. */
+    static String startupError(Map<String, String> properties, boolean production) {
         ValidationSetup setup = new ValidationSetup();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> {
-            JwtConfig config = config(properties);
+            SmallRyeConfig raw = smallRye(properties);
+            setup.useRawConfig(name -> raw.getConfigValue(name).getRawValue(), production);
+            JwtConfig config = raw.getConfigMapping(JwtConfig.class);
             setup.validator(setup.issuerRegistry(config), config);
         });
         return e.getMessage();
+    }
+
+    static String startupError(Map<String, String> properties) {
+        return startupError(properties, true);
     }
 
     @Test
@@ -82,7 +92,105 @@ class ConfigErrorsTest {
     @Test
     void jwksUrlThatIsNotHttp() {
         String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.url", "file:///etc/passwd"));
-        assertTrue(message.startsWith("jwt.issuers.a.jwks.url: 'file:///etc/passwd' is not an absolute http(s) URL"), message);
+        assertTrue(message.startsWith("jwt.issuers.a.jwks.url: 'file:///etc/passwd' is not an absolute https URL"), message);
+    }
+
+    // --- issue 14 ---------------------------------------------------------------------------------
+
+    @Test
+    void plainHttpKeySourcesAreRefused() {
+        String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.url", "http://idp/certs"));
+        assertTrue(message.startsWith("jwt.issuers.a.jwks.url: 'http://idp/certs' is plain http"), message);
+        message = startupError(Map.of("jwt.issuers.a.issuer", "https://a",
+                "jwt.issuers.a.discovery-url", "http://idp/.well-known/openid-configuration"));
+        assertTrue(message.startsWith("jwt.issuers.a.discovery-url: 'http://idp/.well-known/openid-configuration' is plain http"), message);
+    }
+
+    @Test
+    void theInsecureHttpOverrideIsDevelopmentOnly() {
+        Map<String, String> props = Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.url", "http://idp/certs",
+                "jwt.jwks.allow-insecure-http", "true");
+        assertTrue(startupError(props, true).startsWith("jwt.jwks.allow-insecure-http: development only"));
+        ValidationSetup dev = new ValidationSetup();
+        SmallRyeConfig raw = smallRye(props);
+        dev.useRawConfig(name -> raw.getConfigValue(name).getRawValue(), false);
+        IssuerRegistry registry = dev.issuerRegistry(raw.getConfigMapping(JwtConfig.class));
+        registry.all().forEach(i -> i.keys().close());
+    }
+
+    @Test
+    void zeroMinRefreshIntervalIsRefused() {
+        String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.url", "https://idp/certs",
+                "jwt.jwks.min-refresh-interval", "0s"));
+        assertTrue(message.startsWith("jwt.jwks.min-refresh-interval:"), message);
+    }
+
+    @Test
+    void anEmptyAudienceIsRefusedNotIgnored() {
+        String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.inline", GOOD_JWKS,
+                "jwt.issuers.a.audience", ""));
+        assertTrue(message.startsWith("jwt.issuers.a.audience: empty"), message);
+    }
+
+    @Test
+    void callersNeedAnAudience() {
+        String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.inline", GOOD_JWKS,
+                "jwt.issuers.a.callers.enabled", "true"));
+        assertTrue(message.startsWith("jwt.issuers.a.callers.enabled: callers need an audience"), message);
+    }
+
+    @Test
+    void callerDefaultsAreOffAndStrict() {
+        ValidationSetup setup = new ValidationSetup();
+        Map<String, String> props = Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.inline", GOOD_JWKS,
+                "jwt.issuers.b.issuer", "https://b", "jwt.issuers.b.jwks.inline", GOOD_JWKS,
+                "jwt.issuers.b.callers.enabled", "true", "jwt.issuers.b.callers.client-id", "jwt-bench");
+        SmallRyeConfig raw = smallRye(props);
+        setup.useRawConfig(name -> raw.getConfigValue(name).getRawValue(), true);
+        IssuerRegistry registry = setup.issuerRegistry(raw.getConfigMapping(JwtConfig.class));
+        assertEquals(Issuer.Callers.NONE, registry.byIss("https://a").callers());
+        assertEquals(new Issuer.Callers(true, "jwt-bench", java.util.Set.of("jwt-bench"), "at+jwt"),
+                registry.byIss("https://b").callers());
+    }
+
+    @Test
+    void anIssuerThatAcceptsAnyAudienceIsWarnedAboutAtStartUp() {
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+                    warnings.add(String.valueOf(record.getMessage()) + " " + java.util.Arrays.toString(record.getParameters()));
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(ValidationSetup.class.getName());
+        logger.addHandler(handler);
+        try {
+            ValidationSetup setup = new ValidationSetup();
+            SmallRyeConfig raw = smallRye(Map.of("jwt.issuers.open.issuer", "https://open", "jwt.issuers.open.jwks.inline", GOOD_JWKS,
+                    "jwt.issuers.closed.issuer", "https://closed", "jwt.issuers.closed.jwks.inline", GOOD_JWKS,
+                    "jwt.issuers.closed.audience", "orders-api"));
+            setup.useRawConfig(name -> raw.getConfigValue(name).getRawValue(), true);
+            setup.issuerRegistry(raw.getConfigMapping(JwtConfig.class));
+        } finally {
+            logger.removeHandler(handler);
+        }
+        assertEquals(1, warnings.stream().filter(w -> w.contains("any audience")).count(), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("any audience") && w.contains("open")), warnings.toString());
+    }
+
+    @Test
+    void maxTokenLifetimeMustBePositive() {
+        assertTrue(startupError(Map.of("jwt.max-token-lifetime", "0s")).startsWith("jwt.max-token-lifetime:"));
     }
 
     @Test

@@ -93,6 +93,24 @@ class TokenCacheTest {
     }
 
     @Test
+    void anEntryLivesNoLongerThanTheTtlWhateverItsExp() throws Exception {
+        // issue 14 item 2: the TTL (the JWKS refresh interval in the service) bounds an entry's life
+        TokenCache shortLived = new TokenCache(100, Duration.ofMinutes(10));
+        JwtValidator v = validator(clock, shortLived);
+        String token = token(86_400);
+        v.validate(token);
+        clock.now = clock.now.plus(Duration.ofMinutes(9));
+        v.validate(token);
+        assertEquals(1, shortLived.hits());
+        clock.now = clock.now.plus(Duration.ofMinutes(2));
+        v.validate(token);  // still valid, but validated again from scratch
+        assertEquals(1, shortLived.hits(), "older than the TTL: a miss");
+        assertEquals(2, shortLived.misses());
+        v.validate(token);
+        assertEquals(2, shortLived.hits(), "and cached again");
+    }
+
+    @Test
     void invalidTokensAreNeverCached() {
         String forged = Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"exp\":1}", KEY);
         assertThrows(InvalidTokenException.class, () -> validator.validate(forged));

@@ -42,6 +42,24 @@ public final class JwksParser {
     /** Depth needed by a JWKS is 4 (object, keys, key, key_ops/x5c); anything far deeper is hostile. */
     static final int MAX_NESTING_DEPTH = 16;
     static final int MIN_RSA_BITS = 2048;
+    /** Larger moduli are refused: every verification with them costs quadratically more, for no security need. */
+    static final int MAX_RSA_BITS = 8192;
+    /** A JWKS with more keys is refused as a whole (IdPs publish a handful). */
+    static final int MAX_KEYS = 100;
+    /** Ed25519 field prime 2^255 - 19. */
+    private static final java.math.BigInteger ED25519_P = java.math.BigInteger.TWO.pow(255).subtract(java.math.BigInteger.valueOf(19));
+    /**
+     * Encodings (sign bit aside) of the Ed25519 points of small order (libsodium's blocklist): with such a
+     * public key, one signature verifies for many messages, so anyone can forge tokens under it.
+     */
+    private static final List<byte[]> ED25519_SMALL_ORDER = List.of(
+            java.util.HexFormat.of().parseHex("0000000000000000000000000000000000000000000000000000000000000000"),
+            java.util.HexFormat.of().parseHex("0100000000000000000000000000000000000000000000000000000000000000"),
+            java.util.HexFormat.of().parseHex("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"),
+            java.util.HexFormat.of().parseHex("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"),
+            java.util.HexFormat.of().parseHex("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
+            java.util.HexFormat.of().parseHex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
+            java.util.HexFormat.of().parseHex("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"));
 
     private static final java.util.regex.Pattern BASE64URL = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
 
@@ -80,6 +98,9 @@ public final class JwksParser {
         JsonNode keysNode = root.get("keys");
         if (keysNode == null || !keysNode.isArray()) {
             throw new JwksException("JWKS from " + origin + " has no \"keys\" array");
+        }
+        if (keysNode.size() > MAX_KEYS) {
+            throw new JwksException("JWKS from " + origin + " has " + keysNode.size() + " keys, more than the limit of " + MAX_KEYS);
         }
         List<VerificationKey> keys = new ArrayList<>();
         Set<String> kids = new HashSet<>();
@@ -175,6 +196,8 @@ public final class JwksParser {
             default -> throw new Skip("unknown kty \"" + kty + "\"");
         }
 
+        checkEncoding(kty, curve, pub);
+
         PublicKey key;
         try {
             Jwk<?> jwk = Jwks.parser().build().parse(pub.toString());
@@ -194,6 +217,9 @@ public final class JwksParser {
             int bits = rsa.getModulus().bitLength();
             if (bits < MIN_RSA_BITS) {
                 throw new Skip("RSA modulus is " + bits + " bits, below " + MIN_RSA_BITS);
+            }
+            if (bits > MAX_RSA_BITS) {
+                throw new Skip("RSA modulus is " + bits + " bits, above " + MAX_RSA_BITS);
             }
         } else if ("EC".equals(kty) && !(key instanceof ECPublicKey)) {
             throw new Skip("not an EC public key");
@@ -243,6 +269,89 @@ public final class JwksParser {
             throw new Skip("missing \"" + name + "\"");
         }
         return v;
+    }
+
+    /**
+     * The raw key material, before any library sees it: canonical base64url; RSA n and e without
+     * leading zero octets (RFC 7518 §6.3.1), e odd in 3..2^32-1, n at most {@link #MAX_RSA_BITS};
+     * EC coordinates exactly the field length (RFC 7518 §6.2.1.2); OKP x exactly the key length
+     * (RFC 8037 §2), an Ed25519 y below p and not a point of small order.
+     */
+    private static void checkEncoding(String kty, String curve, ObjectNode pub) throws Skip {
+        switch (kty) {
+            case "RSA" -> {
+                byte[] n = decode(pub, "n");
+                byte[] e = decode(pub, "e");
+                if (n.length == 0 || n[0] == 0 || e.length == 0 || e[0] == 0) {
+                    throw new Skip("RSA \"n\" or \"e\" has leading zero octets (not the canonical encoding)");
+                }
+                if (n.length * 8L > MAX_RSA_BITS) {
+                    throw new Skip("RSA modulus is " + n.length * 8 + " bits, above " + MAX_RSA_BITS);
+                }
+                long exponent = e.length > 4 ? -1 : new java.math.BigInteger(1, e).longValue();
+                if (exponent < 3 || (exponent & 1) == 0) {
+                    throw new Skip("RSA exponent must be odd and between 3 and 2^32-1 (65537 is usual)");
+                }
+            }
+            case "EC" -> {
+                int size = switch (curve) {
+                    case "P-256" -> 32;
+                    case "P-384" -> 48;
+                    default -> 66;
+                };
+                if (decode(pub, "x").length != size || decode(pub, "y").length != size) {
+                    throw new Skip("EC " + curve + " coordinates must be exactly " + size + " octets");
+                }
+            }
+            case "OKP" -> {
+                byte[] x = decode(pub, "x");
+                int size = "Ed25519".equals(curve) ? 32 : 57;
+                if (x.length != size) {
+                    throw new Skip(curve + " \"x\" must be exactly " + size + " octets");
+                }
+                if ("Ed25519".equals(curve)) {
+                    checkEd25519(x);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private static void checkEd25519(byte[] x) throws Skip {
+        byte[] bigEndian = new byte[32];
+        for (int i = 0; i < 32; i++) {
+            bigEndian[31 - i] = x[i];
+        }
+        bigEndian[0] &= 0x7f;  // the sign bit of x
+        if (new java.math.BigInteger(1, bigEndian).compareTo(ED25519_P) >= 0) {
+            throw new Skip("Ed25519 public key is not canonically encoded (y >= p)");
+        }
+        for (byte[] small : ED25519_SMALL_ORDER) {
+            int diff = 0;
+            for (int i = 0; i < 31; i++) {
+                diff |= x[i] ^ small[i];
+            }
+            diff |= (x[31] & 0x7f) ^ small[31];
+            if (diff == 0) {
+                throw new Skip("Ed25519 public key is a point of small order");
+            }
+        }
+    }
+
+    /** Strict base64url: the input must be the one canonical encoding of its bytes. */
+    private static byte[] decode(ObjectNode pub, String name) throws Skip {
+        String v = pub.get(name).textValue();
+        byte[] bytes;
+        try {
+            bytes = java.util.Base64.getUrlDecoder().decode(v);
+        } catch (IllegalArgumentException e) {
+            throw new Skip("malformed \"" + name + "\": not base64url");
+        }
+        if (!java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes).equals(v)) {
+            throw new Skip("malformed \"" + name + "\": not the canonical base64url encoding");
+        }
+        return bytes;
     }
 
     /** Copies a base64url member, checked strictly (jjwt's decoder silently skips foreign characters). */

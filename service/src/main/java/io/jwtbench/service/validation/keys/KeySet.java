@@ -56,6 +56,11 @@ public final class KeySet {
         return keys.size();
     }
 
+    /** True if both sets hold equal keys (kid, alg, public key, type, curve) in the same order. */
+    public boolean sameKeysAs(KeySet other) {
+        return keys.equals(other.keys);
+    }
+
     /** When this set was loaded, null for {@link #empty()}. */
     public Instant loadedAt() {
         return loadedAt;

@@ -10,8 +10,8 @@ import java.util.concurrent.ScheduledExecutorService;
 /**
  * Factories for {@link KeySource}s. Nothing is loaded until {@link KeySource#start()}.
  *
- * <p>The caller owns the {@link HttpClient} (connect timeout, redirect policy: use {@code Redirect.NEVER} or
- * {@code NORMAL}, never {@code ALWAYS}) and the scheduler; {@link KeySource#close()} shuts neither down.
+ * <p>The caller owns the {@link HttpClient} (connect timeout; it must use {@code Redirect.NEVER}: a redirect is
+ * a failed fetch, never followed unchecked) and the scheduler; {@link KeySource#close()} shuts neither down.
  * Remote fetches are started from the scheduler and completed on the client's executor, so neither should be a Vert.x
  * event loop that must not block on parsing (parsing is CPU-only and bounded by maxBytes).
  */
@@ -33,7 +33,8 @@ public final class KeySources {
     /**
      * A JWKS fetched from {@code jwksUri}.
      *
-     * @throws IllegalArgumentException if the URI is not an absolute http(s) URI with a host
+     * @throws IllegalArgumentException if the URI is not an absolute https URI with a host (http only with
+     *                                  {@link RemoteSettings#allowInsecureHttp()}), or the client follows redirects
      */
     public static KeySource url(URI jwksUri, RemoteSettings s, HttpClient client, ScheduledExecutorService scheduler,
             Clock clock) {
@@ -43,7 +44,9 @@ public final class KeySources {
     /**
      * A JWKS found through an OpenID Connect discovery document whose "issuer" must equal {@code expectedIssuer}.
      *
-     * @throws IllegalArgumentException if the URL is not an absolute http(s) URI with a host, or the issuer is empty
+     * @throws IllegalArgumentException if the URL is not an absolute https URI with a host (http only with
+     *                                  {@link RemoteSettings#allowInsecureHttp()}), the client follows redirects,
+     *                                  or the issuer is empty
      */
     public static KeySource discovery(URI discoveryUrl, String expectedIssuer, RemoteSettings s, HttpClient client,
             ScheduledExecutorService scheduler, Clock clock) {
