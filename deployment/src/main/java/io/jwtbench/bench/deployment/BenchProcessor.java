@@ -43,9 +43,9 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * The bench extension at build time: the feature, the engine beans, the built-in health target and
  * the routes under the non-application root ({@code /q/bench/...}), which follow the management
- * interface when it is enabled. The routes are plain framework routes, so HTTP security
- * ({@code quarkus.http.auth.permission.*}, or {@code quarkus.management.auth.permission.*} on the
- * management interface) applies to them like to any other.
+ * interface when it is enabled. Each route authorizes its caller itself ({@code quarkus.bench.security.*});
+ * HTTP security ({@code quarkus.http.auth.permission.*}, or {@code quarkus.management.auth.permission.*})
+ * may add its own rules in front.
  */
 class BenchProcessor {
     private static final String FEATURE = "bench";
@@ -103,20 +103,24 @@ class BenchProcessor {
         }
     }
 
-    /** Every route under /q/bench: the subjects (runs, compares, sweeps), then their renderings. */
+    /**
+     * Every route under /q/bench: the subjects (runs, compares, sweeps), then their renderings. Each
+     * starts with the bench's own authorizer (quarkus.bench.security.*), whatever port or root path
+     * the route ends up on.
+     */
     @BuildStep
     @Record(ExecutionTime.RUNTIME_INIT)
     void routes(NonApplicationRootPathBuildItem paths, BodyHandlerBuildItem body, BenchRecorder recorder,
             BuildProducer<RouteBuildItem> routes) {
-        Routes r = new Routes(paths, routes);
+        Routes r = new Routes(paths, routes, recorder.guarded());
         // blocking: a target's prepare() may be slow (a compare prepares every model first)
-        r.posted(RUNS, recorder.withBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
+        r.posted(RUNS, recorder.guardedWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
         r.plain(RUNS + "/:id", recorder.run());
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
-        r.blocking(RUNS + "/:id/recording.jfr", recorder.recording());
-        r.posted(COMPARE, recorder.withBody(body.getHandler()), recorder.compares(), "Bench compare (POST a spec and models)");
+        r.blocking(RUNS + "/:id/recording.jfr", recorder.guardedRecording(), recorder.recording());
+        r.posted(COMPARE, recorder.guardedWithBody(body.getHandler()), recorder.compares(), "Bench compare (POST a spec and models)");
         r.plain(COMPARE + "/:id", recorder.compare());
-        r.posted(SWEEPS, recorder.withBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
+        r.posted(SWEEPS, recorder.guardedWithBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
         r.plain(SWEEPS + "/:id", recorder.sweep());
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
@@ -128,19 +132,26 @@ class BenchProcessor {
         r.blocking(SWEEPS + "/:id/benchmark-data.json", recorder.report(ReportKind.SWEEP_DATA));
     }
 
-    /** Routes under the non-application root, on the management interface when it is enabled. */
-    private record Routes(NonApplicationRootPathBuildItem paths, BuildProducer<RouteBuildItem> routes) {
-        void posted(String path, Consumer<Route> withBody, Handler<RoutingContext> handler, String description) {
-            routes.produce(paths.routeBuilder().management().routeFunction(path, withBody).handler(handler)
+    /**
+     * Routes under the non-application root, on the management interface when it is enabled; every
+     * one begins with {@code guard}.
+     */
+    private record Routes(NonApplicationRootPathBuildItem paths, BuildProducer<RouteBuildItem> routes, Consumer<Route> guard) {
+        void posted(String path, Consumer<Route> guardWithBody, Handler<RoutingContext> handler, String description) {
+            routes.produce(paths.routeBuilder().management().routeFunction(path, guardWithBody).handler(handler)
                     .blockingRoute().displayOnNotFoundPage(description).build());
         }
 
         void plain(String path, Handler<RoutingContext> handler) {
-            routes.produce(paths.routeBuilder().management().route(path).handler(handler).build());
+            routes.produce(paths.routeBuilder().management().routeFunction(path, guard).handler(handler).build());
         }
 
         void blocking(String path, Handler<RoutingContext> handler) {
-            routes.produce(paths.routeBuilder().management().route(path).handler(handler).blockingRoute().build());
+            blocking(path, guard, handler);
+        }
+
+        void blocking(String path, Consumer<Route> guard, Handler<RoutingContext> handler) {
+            routes.produce(paths.routeBuilder().management().routeFunction(path, guard).handler(handler).blockingRoute().build());
         }
     }
 

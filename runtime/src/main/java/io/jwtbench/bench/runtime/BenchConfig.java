@@ -46,6 +46,23 @@ public interface BenchConfig {
     @WithDefault("64")
     int openConnections();
 
+    /**
+     * The longest a series (a sweep or a compare) may hold the bench: its steps' warm-ups, durations
+     * and pauses added up. A longer one is a 400 naming the field that makes it long.
+     */
+    @WithDefault("1h")
+    Duration maxSeriesDuration();
+
+    /**
+     * What the requests, histograms and connection buffers of one run may take of the heap before it
+     * is prepared; a spec that needs more is a 400 naming its largest contributor. Default: a quarter
+     * of the maximum heap ({@code Runtime.maxMemory()}).
+     */
+    java.util.Optional<io.quarkus.runtime.configuration.MemorySize> memoryBudget();
+
+    /** Who may use the bench endpoints ({@code quarkus.bench.security.*}). */
+    Security security();
+
     /** The start-up smoke bench and its readiness check ({@code quarkus.bench.smoke.*}). */
     SmokeConfig smoke();
 
@@ -54,6 +71,30 @@ public interface BenchConfig {
 
     /** Raw JFR recordings kept for runs with {@code "jfr": true}. */
     Jfr jfr();
+
+    /**
+     * Authorization inside the bench's own handlers, on whatever port and root path the routes live:
+     * it does not depend on {@code quarkus.http.auth.permission.*} naming the right path.
+     */
+    interface Security {
+        /**
+         * Whether a caller needs {@link #role()}. Default: yes, except in dev and test mode. Without
+         * an authentication mechanism on the routes' server (for instance the management interface
+         * without {@code quarkus.management.auth.enabled}) every request is refused: fail closed.
+         */
+        java.util.Optional<Boolean> enabled();
+
+        /** The role a caller's {@code SecurityIdentity} must have. */
+        @WithDefault("bench-operator")
+        String role();
+
+        /**
+         * Lets anyone {@code GET} the lists and reports (never the raw JFR recordings, which hold
+         * stacks and thread names of the whole process); starting and cancelling still need the role.
+         */
+        @WithDefault("false")
+        boolean publicReads();
+    }
 
     interface Breakdown {
         /** Contended monitor enters and thread parks at least this long are reported in the {@code jvm} section. */
@@ -70,7 +111,7 @@ public interface BenchConfig {
         @WithDefault("50M")
         io.quarkus.runtime.configuration.MemorySize maxSize();
 
-        /** Where the .jfr files are kept; default: a {@code jwt-bench-jfr} directory in {@code java.io.tmpdir}. */
+        /** Where the .jfr files are kept (created 0700 if missing; files 0600); default: a new 0700 {@code jwt-bench-jfr-*} directory of this process in {@code java.io.tmpdir}, removed at shutdown. */
         java.util.Optional<String> directory();
     }
 }

@@ -8,8 +8,9 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * What every bench route does first: answer like an absent route (404) when the bench is disabled,
- * and turn an unexpected exception into a JSON 500 instead of a half-written answer.
+ * What every bench route does first: refuse a request {@link BenchAuthorizer} did not pass (fail
+ * closed, should a route ever be registered without it), answer like an absent route (404) when the
+ * bench is disabled, and turn an unexpected exception into a JSON 500 instead of a half-written answer.
  */
 abstract class BenchHandler implements Handler<RoutingContext> {
     private static final Logger LOG = Logger.getLogger(BenchHandler.class);
@@ -17,6 +18,10 @@ abstract class BenchHandler implements Handler<RoutingContext> {
 
     @Override
     public final void handle(RoutingContext rc) {
+        if (rc.get(BenchAuthorizer.PASSED) != Boolean.TRUE) {
+            Replies.json(rc, 403, Replies.error("forbidden", "the request was not authorized"));
+            return;
+        }
         Bench b = bench();
         if (!b.config().enabled()) {
             rc.fail(404); // Quarkus' ordinary not-found answer, as if the route did not exist

@@ -64,9 +64,19 @@ public class BenchRecorder {
         return new ServerTimingFilter();
     }
 
-    /** Reads the request body before the handler runs (POSTed specs). */
-    public Consumer<Route> withBody(Handler<RoutingContext> bodyHandler) {
-        return route -> route.handler(bodyHandler);
+    /** The first handler of a route: the caller needs the bench role ({@link BenchAuthorizer}). */
+    public Consumer<Route> guarded() {
+        return route -> route.handler(new BenchAuthorizer(false));
+    }
+
+    /** The first handler of the recording route: the role is needed even with public reads. */
+    public Consumer<Route> guardedRecording() {
+        return route -> route.handler(new BenchAuthorizer(true));
+    }
+
+    /** Authorizes, then reads the request body before the handler runs (POSTed specs): no body is read for a refused caller. */
+    public Consumer<Route> guardedWithBody(Handler<RoutingContext> bodyHandler) {
+        return route -> route.handler(new BenchAuthorizer(false)).handler(bodyHandler);
     }
 
     public Supplier<HealthTarget> healthTarget(String path, boolean managementInterface) {

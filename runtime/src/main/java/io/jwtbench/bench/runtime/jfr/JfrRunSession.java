@@ -2,10 +2,8 @@ package io.jwtbench.bench.runtime.jfr;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.text.ParseException;
 import java.time.Duration;
 
-import jdk.jfr.Configuration;
 import jdk.jfr.consumer.RecordingStream;
 
 import org.jboss.logging.Logger;
@@ -15,8 +13,8 @@ import io.jwtbench.bench.runtime.spi.RunContext;
 
 /**
  * One run's in-process JFR stream: the events the breakdown and the {@code jvm} section need (and,
- * with {@code "jfr": true}, JFR's default profile too, kept on disk up to a size and dumped to a file
- * at the end). Started right before measurement, stopped once right after it, whichever section ends
+ * with {@code "jfr": true}, JFR's default profile too, less the process' configuration, kept on disk
+ * up to a size and dumped to an owner-only file at the end: {@link PrivateRecording}). Started right before measurement, stopped once right after it, whichever section ends
  * first; both then read final figures.
  */
 final class JfrRunSession {
@@ -32,7 +30,7 @@ final class JfrRunSession {
 
     private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs) {
         this.keepAs = run.keepRecording() ? keepAs : null;
-        this.stream = run.keepRecording() ? new RecordingStream(defaultProfile()) : new RecordingStream();
+        this.stream = run.keepRecording() ? newPrivateStream() : new RecordingStream();
         stream.setOrdered(false); // aggregates only: no need to sort events by time
         if (run.breakdown()) {
             breakdown = new BreakdownAggregator(run.path());
@@ -85,7 +83,7 @@ final class JfrRunSession {
             stream.stop();
             if (keepAs != null) {
                 try {
-                    stream.dump(keepAs);
+                    PrivateRecording.dump(stream, keepAs);
                     kept = keepAs;
                 } catch (IOException e) {
                     LOG.warnf(e, "cannot write the run's JFR recording to %s", keepAs);
@@ -101,11 +99,10 @@ final class JfrRunSession {
         return kept;
     }
 
-    private static Configuration defaultProfile() {
-        try {
-            return Configuration.getConfiguration("default");
-        } catch (IOException | ParseException e) {
-            throw new IllegalStateException("JFR's default configuration is not available", e);
-        }
+    /** JFR's default profile without the process' configuration ({@link PrivateRecording}). */
+    private static RecordingStream newPrivateStream() {
+        RecordingStream stream = new RecordingStream();
+        stream.setSettings(PrivateRecording.settings());
+        return stream;
     }
 }

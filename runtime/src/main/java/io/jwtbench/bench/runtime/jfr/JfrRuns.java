@@ -40,6 +40,8 @@ public class JfrRuns {
 
     private final Map<String, Shared> active = new HashMap<>();
     private final Map<String, Path> recordings = new ConcurrentHashMap<>();
+    /** Where the recordings go, created on the first one. */
+    private Path directory;
 
     private static final class Shared {
         final JfrRunSession session;
@@ -120,16 +122,20 @@ public class JfrRuns {
     void deleteAll() {
         recordings.values().forEach(JfrRuns::delete);
         recordings.clear();
+        if (directory != null && config.jfr().directory().isEmpty()) {
+            delete(directory); // the process' own temporary directory, empty now
+        }
     }
 
-    private Path fileFor(String runId) {
-        Path dir = Path.of(config.jfr().directory().orElse(System.getProperty("java.io.tmpdir") + "/jwt-bench-jfr"));
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the JFR directory " + dir, e);
+    private synchronized Path fileFor(String runId) {
+        if (directory == null) {
+            try {
+                directory = PrivateRecording.directory(config.jfr().directory());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the JFR directory " + config.jfr().directory().orElse("in java.io.tmpdir"), e);
+            }
         }
-        return dir.resolve("run-" + runId + ".jfr");
+        return directory.resolve("run-" + runId + ".jfr");
     }
 
     private static void delete(Path file) {
