@@ -18,8 +18,8 @@ import java.util.Map;
 import static io.restassured.RestAssured.given;
 
 /**
- * The production rule for /q/bench: starting or cancelling a run needs a valid token with the
- * bench-operator role, and the bench's own tokens never count as credentials.
+ * The production rule for /q/bench: starting, cancelling and reading runs needs a valid token with
+ * the bench-operator role, and the bench's own tokens never count as credentials.
  */
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
@@ -31,7 +31,7 @@ class BenchSecurityTest {
     public static class ProductionRules implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.http.auth.permission.bench-control.policy", "bench-operator",
+            return Map.of("quarkus.bench.security.enabled", "true", // as outside dev and test mode
                     // the local IdP's tokens may authenticate callers: for audience jwt-bench, typ
                     // at+jwt, roles from its realm and the jwt-bench client only
                     "jwt.issuers.local.callers.enabled", "true",
@@ -146,11 +146,15 @@ class BenchSecurityTest {
     }
 
     @Test
-    void operatorStartsAndCancelsAndAnyoneReads() {
+    void operatorStartsReadsAndCancelsAndNobodyElseReads() {
         String location = given().auth().oauth2(operatorToken()).contentType("application/json").body(SPEC)
                 .when().post("/q/bench/runs")
                 .then().statusCode(202).extract().header("Location");
-        given().when().get(location).then().statusCode(200);
+        given().when().get(location).then().statusCode(401).header("WWW-Authenticate", "Bearer");
+        given().when().get("/q/bench/runs").then().statusCode(401);
+        given().auth().oauth2(userToken()).when().get(location).then().statusCode(403);
+        given().auth().oauth2(userToken()).when().get(location + "/recording.jfr").then().statusCode(403);
+        given().auth().oauth2(operatorToken()).when().get(location).then().statusCode(200);
         given().when().delete(location).then().statusCode(401);
         given().auth().oauth2(userToken()).when().delete(location).then().statusCode(403);
         given().auth().oauth2(operatorToken()).when().delete(location).then().statusCode(org.hamcrest.Matchers.oneOf(200, 202));

@@ -2,6 +2,9 @@ package io.jwtbench.bench.runtime.api;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicReference;
+
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.engine.Started;
@@ -37,7 +40,10 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
     private void start(RoutingContext rc, Bench bench) {
         T item;
         try {
-            item = subject.start(bench, Replies.body(rc, subject.example));
+            item = startInterruptibly(rc, bench);
+        } catch (CancellationException e) {
+            Replies.json(rc, 503, Replies.error("cancelled", e.getMessage())); // the caller went away meanwhile
+            return;
         } catch (SpecException e) {
             Replies.invalid(rc, subject.invalidError, e);
             return;
@@ -53,6 +59,31 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
             String base = rc.request().path().endsWith("/") ? rc.request().path() : rc.request().path() + "/";
             rc.response().putHeader("Location", base + item.id());
             subject.reply(rc, 202, item);
+        }
+    }
+
+    /**
+     * Starts it on this worker thread, interrupted should the caller go away meanwhile: a target's
+     * slow {@code prepare()} (signing a token pool) stops instead of finishing for nobody. The
+     * interrupt can only come while starting; whatever is left of it is cleared after.
+     */
+    private T startInterruptibly(RoutingContext rc, Bench bench) {
+        AtomicReference<Thread> starting = new AtomicReference<>(Thread.currentThread());
+        rc.response().closeHandler(closed -> {
+            synchronized (starting) {
+                Thread t = starting.get();
+                if (t != null) {
+                    t.interrupt();
+                }
+            }
+        });
+        try {
+            return subject.start(bench, Replies.body(rc, subject.example));
+        } finally {
+            synchronized (starting) {
+                starting.set(null);
+            }
+            Thread.interrupted();
         }
     }
 }

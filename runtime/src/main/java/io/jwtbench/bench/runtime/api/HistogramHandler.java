@@ -22,6 +22,9 @@ final class HistogramHandler extends BenchHandler {
 
     @Override
     void handle(RoutingContext rc, Bench bench) {
+        if (!Replies.readOnly(rc)) {
+            return;
+        }
         Optional<Run> run = bench.findRun(rc.pathParam("id"));
         if (run.isEmpty()) {
             Replies.notFound(rc, "run", rc.pathParam("id"));

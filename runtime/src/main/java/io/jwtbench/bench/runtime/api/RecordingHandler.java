@@ -6,7 +6,6 @@ import java.util.Optional;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.quarkus.arc.Arc;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -17,8 +16,7 @@ final class RecordingHandler extends BenchHandler {
 
     @Override
     void handle(RoutingContext rc, Bench bench) {
-        if (rc.request().method() != HttpMethod.GET) {
-            Replies.methodNotAllowed(rc, "GET");
+        if (!Replies.readOnly(rc)) {
             return;
         }
         String id = rc.pathParam("id");

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.vertx.core.Context;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -63,6 +64,16 @@ final class Replies {
     static void methodNotAllowed(RoutingContext rc, String allowed) {
         rc.response().putHeader("Allow", allowed);
         json(rc, 405, error("method not allowed", "use " + allowed.replace(", ", " or ")));
+    }
+
+    /** True for GET and HEAD; anything else is answered 405 here. For the routes that only render. */
+    static boolean readOnly(RoutingContext rc) {
+        HttpMethod method = rc.request().method();
+        if (method == HttpMethod.GET || method == HttpMethod.HEAD) {
+            return true;
+        }
+        methodNotAllowed(rc, "GET");
+        return false;
     }
 
     /** 400 naming the bad field: {@code {"error": <what>, "field", "reason"}}. */

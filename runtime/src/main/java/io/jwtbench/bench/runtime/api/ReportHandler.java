@@ -36,6 +36,9 @@ final class ReportHandler extends BenchHandler {
 
     @Override
     void handle(RoutingContext rc, Bench bench) {
+        if (!Replies.readOnly(rc)) {
+            return;
+        }
         String id = rc.pathParam("id");
         switch (kind) {
             case RUN_HTML, RUN_DATA -> found(rc, RUNS, bench, id).ifPresent(run -> {

@@ -2,9 +2,11 @@ package io.jwtbench.bench.runtime.engine;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -14,6 +16,7 @@ import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.ComparePlanParser;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.RunSpecParser;
+import io.jwtbench.bench.runtime.plan.SeriesCap;
 import io.jwtbench.bench.runtime.plan.SpecLimits;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.plan.SweepSpecParser;
@@ -24,7 +27,8 @@ import io.jwtbench.bench.runtime.spi.RequestSource;
 /**
  * The only way to start load: a run, a compare, a sweep (or any series of runs). Every start goes the
  * same way: is the bench busy (checked before {@code prepare()}, which may be slow, and again,
- * atomically, when the run or series takes the bench), prepare the target's requests, reserve, start.
+ * atomically, when the run or series takes the bench), will it fit the memory budget (the target's
+ * {@code footprint} and the engine's own), prepare the target's requests, reserve, start.
  * The HTTP handlers and the start-up smoke bench both come through here; {@link LoadEngine} and
  * {@link RunSeries} only start what this hands them.
  */
@@ -55,11 +59,11 @@ public class Bench {
     }
 
     public ComparePlanParser compareParser() {
-        return new ComparePlanParser(runParser());
+        return new ComparePlanParser(runParser(), seriesCap());
     }
 
     public SweepSpecParser sweepParser() {
-        return new SweepSpecParser(runParser());
+        return new SweepSpecParser(runParser(), seriesCap());
     }
 
     /**
@@ -69,6 +73,7 @@ public class Bench {
      */
     public Run startRun(RunSpec spec, String trigger) {
         checkIdle();
+        MemoryBudget.of(config()).check(footprint(spec), "");
         RequestSource source = prepare(spec);
         return engine.start(null, spec, source, trigger);
     }
@@ -79,20 +84,29 @@ public class Bench {
      */
     public RunSeries startCompare(ComparePlan plan) {
         checkIdle();
+        // every model's requests are held at once, from the first run to the last
+        Map<String, Long> footprint = new LinkedHashMap<>();
+        for (String model : plan.models()) {
+            MemoryBudget.add(footprint, ofModel(model, () -> footprint(plan.specOf(model))));
+        }
+        MemoryBudget.of(config()).check(footprint, "spec.");
         List<RunSeries.Step> steps = new ArrayList<>();
         for (String model : plan.models()) {
             RunSpec spec = plan.specOf(model);
-            RequestSource source;
-            try {
-                source = prepare(spec);
-            } catch (SpecException e) {
-                throw e.field().equals(ComparePlan.OPTION)
-                        ? new SpecException("models", "model \"" + model + "\": " + e.reason())
-                        : new SpecException("spec." + e.field(), e.reason());
-            }
-            steps.add(new RunSeries.Step(model, spec, source));
+            steps.add(new RunSeries.Step(model, spec, ofModel(model, () -> prepare(spec))));
         }
         return startSeries(COMPARE, steps, RunSeries.Options.BACK_TO_BACK);
+    }
+
+    /** {@code work} for one model of a compare: a refused model is an error on {@code models}, a spec error on {@code spec.<field>}. */
+    private static <T> T ofModel(String model, Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (SpecException e) {
+            throw e.field().equals(ComparePlan.OPTION)
+                    ? new SpecException("models", "model \"" + model + "\": " + e.reason())
+                    : new SpecException("spec." + e.field(), e.reason());
+        }
     }
 
     /**
@@ -101,6 +115,8 @@ public class Bench {
      */
     public RunSeries startSweep(SweepSpec spec) {
         checkIdle();
+        // one source serves every step; the last step has the most connections
+        MemoryBudget.of(config()).check(footprint(spec.steps().get(spec.steps().size() - 1)), "");
         RequestSource source = engine.targets().get(spec.target()).prepare(spec.options());
         List<RunSeries.Step> steps = new ArrayList<>();
         for (int i = 0; i < spec.steps().size(); i++) {
@@ -146,10 +162,21 @@ public class Bench {
         return series.recent(kind);
     }
 
+    private SeriesCap seriesCap() {
+        return new SeriesCap(engine.config().maxSeriesDuration());
+    }
+
     private void checkIdle() {
         busyWith().ifPresent(id -> {
             throw new RunInProgressException(id);
         });
+    }
+
+    /** The heap a run of {@code spec} will hold, by spec field: the engine's share and the target's. */
+    private Map<String, Long> footprint(RunSpec spec) {
+        Map<String, Long> bytes = MemoryBudget.engineFootprint(spec);
+        MemoryBudget.add(bytes, engine.targets().get(spec.target()).footprint(spec.options()));
+        return bytes;
     }
 
     private RequestSource prepare(RunSpec spec) {

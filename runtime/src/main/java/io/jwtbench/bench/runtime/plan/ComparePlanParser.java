@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.plan;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -15,9 +16,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class ComparePlanParser {
     private final RunSpecParser runs;
+    private final SeriesCap cap;
 
-    public ComparePlanParser(RunSpecParser runs) {
+    /** @param cap how long the models' runs, back to back, may take */
+    public ComparePlanParser(RunSpecParser runs, SeriesCap cap) {
         this.runs = runs;
+        this.cap = cap;
     }
 
     public ComparePlan parse(JsonNode body) {
@@ -38,11 +42,14 @@ public final class ComparePlanParser {
         if (spec.has(ComparePlan.OPTION)) {
             throw new SpecException("spec." + ComparePlan.OPTION, "set by each entry of models; remove it from spec");
         }
+        RunSpec run;
         try {
-            return new ComparePlan(runs.parse(spec), models);
+            run = runs.parse(spec);
         } catch (SpecException e) {
             throw new SpecException("spec." + e.field(), e.reason());
         }
+        cap.check("models", models.size(), run, Duration.ZERO);
+        return new ComparePlan(run, models);
     }
 
     private static List<String> models(JsonNode node) {

@@ -25,10 +25,15 @@ public final class SweepSpecParser {
     static final double DEFAULT_BOUND_MS = 10;
 
     private final RunSpecParser runs;
+    private final SeriesCap cap;
 
-    /** @param runs how each step is validated, exactly like a POSTed run */
-    public SweepSpecParser(RunSpecParser runs) {
+    /**
+     * @param runs how each step is validated, exactly like a POSTed run
+     * @param cap how long the whole sweep may take
+     */
+    public SweepSpecParser(RunSpecParser runs, SeriesCap cap) {
         this.runs = runs;
+        this.cap = cap;
     }
 
     public SweepSpec parse(JsonNode body) {
@@ -84,6 +89,7 @@ public final class SweepSpecParser {
         if (pause.compareTo(MAX_PAUSE) > 0) {
             throw new SpecException("pause", "must be at most " + Durations.format(MAX_PAUSE));
         }
+        cap.check(loadField, steps.size(), steps.get(0), pause);
         String percentile = "p99";
         JsonNode p = body.get("boundPercentile");
         if (p != null && !p.isNull()) {

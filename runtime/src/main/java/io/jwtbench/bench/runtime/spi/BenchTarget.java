@@ -25,6 +25,19 @@ public interface BenchTarget {
     RequestSource prepare(Map<String, Object> options);
 
     /**
+     * About how many bytes of heap {@link #prepare} and the requests it returns will hold for these
+     * options, by the option that sizes them (e.g. {@code {"tokens": 350_000_000}}). Called before
+     * {@code prepare()}, which is not called when the run would exceed the bench's memory budget
+     * ({@code quarkus.bench.memory-budget}): the caller gets a 400 naming the largest contributor. It
+     * must be cheap. Default: nothing worth counting.
+     *
+     * @throws BenchSpecException for bad options, as {@code prepare()} would
+     */
+    default Map<String, Long> footprint(Map<String, Object> options) {
+        return Map.of();
+    }
+
+    /**
      * Whether the paths of this target live on the management interface (its own port) rather than
      * on the main HTTP server. Only the built-in health target needs this.
      */

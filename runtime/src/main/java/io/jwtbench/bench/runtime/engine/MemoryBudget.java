@@ -1,0 +1,84 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.SpecException;
+import io.jwtbench.bench.runtime.stats.LatencyRecording;
+
+/**
+ * What the runs of one start will hold on the heap, checked before anything is prepared: the
+ * target's prepared requests (its {@code footprint}), the generator's connections and the run's
+ * histograms and time series. Over {@code quarkus.bench.memory-budget} (default a quarter of the max
+ * heap) the start is a 400 naming the largest contributor, instead of an {@code OutOfMemoryError}
+ * that may kill any thread of the application.
+ */
+final class MemoryBudget {
+    /**
+     * Per connection: its Netty channel and pipeline, its state machine and response parser, the
+     * direct buffer its request is copied into (direct memory defaults to the max heap's size too).
+     */
+    static final long PER_CONNECTION = 16 * 1024;
+    /**
+     * The histograms of a run: a recorder's two, the total and the interval drain, corrected and
+     * uncorrected (open models).
+     */
+    static final long HISTOGRAMS = 8L * new Histogram(LatencyRecording.LOWEST_MICROS, LatencyRecording.HIGHEST_MICROS,
+            LatencyRecording.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
+    /** One second of a run's time series. */
+    static final long PER_SECOND = 256;
+
+    private final long budget;
+
+    MemoryBudget(long budget) {
+        this.budget = budget;
+    }
+
+    static MemoryBudget of(BenchConfig config) {
+        return new MemoryBudget(config.memoryBudget().map(size -> size.asLongValue())
+                .orElseGet(() -> Runtime.getRuntime().maxMemory() / 4));
+    }
+
+    long bytes() {
+        return budget;
+    }
+
+    /** The bench's own share of a run of {@code spec}, by the spec field that sizes it. */
+    static Map<String, Long> engineFootprint(RunSpec spec) {
+        Map<String, Long> bytes = new LinkedHashMap<>();
+        bytes.put("connections", spec.loadModel().connections() * PER_CONNECTION);
+        bytes.put("duration", HISTOGRAMS + spec.warmup().plus(spec.duration()).toSeconds() * PER_SECOND);
+        return bytes;
+    }
+
+    /** Adds {@code more} to {@code into}, field by field. */
+    static void add(Map<String, Long> into, Map<String, Long> more) {
+        more.forEach((field, bytes) -> into.merge(field, Math.max(0, bytes), Long::sum));
+    }
+
+    /**
+     * @param footprint bytes by spec field, of everything the start will hold at once
+     * @param prefix put before the named field ({@code spec.} for a compare)
+     * @throws SpecException naming the largest contributor when the total is over the budget
+     */
+    void check(Map<String, Long> footprint, String prefix) {
+        long total = footprint.values().stream().mapToLong(Long::longValue).sum();
+        if (total <= budget) {
+            return;
+        }
+        String largest = footprint.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        StringBuilder parts = new StringBuilder();
+        footprint.forEach((field, bytes) -> parts.append(parts.isEmpty() ? "" : ", ").append(field).append(' ').append(mib(bytes)));
+        throw new SpecException(prefix + largest, "would hold about " + mib(total) + " of heap (" + parts
+                + "), more than the bench's memory budget of " + mib(budget)
+                + " (quarkus.bench.memory-budget, default a quarter of the max heap)");
+    }
+
+    private static String mib(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
+    }
+}
