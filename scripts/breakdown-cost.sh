@@ -5,7 +5,7 @@
 # generator.cpuSeconds / generator.cpuShareOfProcess), then the on/off ratios of the means. On a busy
 # machine throughput swings with the neighbours' load; CPU per request is much steadier.
 #
-#   QUARKUS_HTTP_AUTH_PERMISSION_BENCH_CONTROL_POLICY=permit ./run.sh &     # a service to measure
+#   QUARKUS_BENCH_SECURITY_ENABLED=false ./run.sh &     # a service to measure
 #   scripts/breakdown-cost.sh                                # defaults below
 #   PAIRS=5 DURATION=10s SPEC='"target":"jwt","connections":50,"tokens":1' scripts/breakdown-cost.sh
 #

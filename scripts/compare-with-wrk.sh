@@ -15,7 +15,7 @@ port=18080
 url="http://127.0.0.1:$port/q/health/live"
 [ -f service/target/quarkus-app/quarkus-run.jar ] || ./mvnw -B -q --no-transfer-progress install -DskipTests
 
-java -Dquarkus.http.port=$port -Dquarkus.http.auth.permission.bench-control.policy=permit \
+java -Dquarkus.http.port=$port -Dquarkus.bench.security.enabled=false \
   -Dquarkus.bench.smoke.enabled=false -Dquarkus.log.level=WARN -jar service/target/quarkus-app/quarkus-run.jar > target-compare.log 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -f target-compare.log' EXIT
