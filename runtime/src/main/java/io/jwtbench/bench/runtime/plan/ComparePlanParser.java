@@ -26,8 +26,8 @@ public final class ComparePlanParser {
         }
         for (Iterator<String> names = body.fieldNames(); names.hasNext();) {
             String name = names.next();
-            if (!name.equals("spec") && !name.equals("models")) {
-                throw new SpecException(name, "unknown field; a compare takes spec and models");
+            if (!name.equals("spec") && !name.equals("models") && !name.equals("rounds")) {
+                throw new SpecException(name, "unknown field; a compare takes spec, models and rounds");
             }
         }
         List<String> models = models(body.get("models"));
@@ -38,11 +38,22 @@ public final class ComparePlanParser {
         if (spec.has(ComparePlan.OPTION)) {
             throw new SpecException("spec." + ComparePlan.OPTION, "set by each entry of models; remove it from spec");
         }
+        int rounds = rounds(body.get("rounds"));
         try {
-            return new ComparePlan(runs.parse(spec), models);
+            return new ComparePlan(runs.parse(spec, true), models, rounds);
         } catch (SpecException e) {
             throw new SpecException("spec." + e.field(), e.reason());
         }
+    }
+
+    private static int rounds(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return ComparePlan.DEFAULT_ROUNDS;
+        }
+        if (!node.isIntegralNumber() || node.asLong() < 1 || node.asLong() > ComparePlan.MAX_ROUNDS) {
+            throw new SpecException("rounds", "must be an integer between 1 and " + ComparePlan.MAX_ROUNDS + ", got " + node);
+        }
+        return node.asInt();
     }
 
     private static List<String> models(JsonNode node) {

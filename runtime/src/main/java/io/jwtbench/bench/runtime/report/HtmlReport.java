@@ -44,6 +44,12 @@ public final class HtmlReport {
         body.append("<h1>").append(Html.escape(title)).append("</h1>");
         body.append(runTable(runs));
         for (Labelled l : runs) {
+            SteadyView steady = SteadyView.of(l.report());
+            if (steady.known()) {
+                body.append("<p class=\"").append(steady.steady() ? "steady" : "err").append("\">")
+                        .append(Html.escape(l.label())).append(": ").append(Html.escape(steady.line()))
+                        .append(steady.warmup() == null ? "" : " (" + Html.escape(steady.warmup()) + ")").append("</p>");
+            }
             if (l.report().error() != null) {
                 body.append("<p class=\"err\">").append(Html.escape(l.label())).append(": ")
                         .append(Html.escape(l.report().error())).append("</p>");

@@ -64,6 +64,11 @@ public final class RunText {
                     r.uncorrectedLatency() != null ? String.format(Locale.ROOT, ", %d late starts, max lag %s",
                             r.generator().lateStarts(), Format.latency(r.generator().maxScheduleLagMs())) : "");
         }
+        SteadyView steady = SteadyView.of(r);
+        Format.line(out, "Steady state: %s", steady.line());
+        if (steady.warmup() != null) {
+            Format.line(out, "Warm-up: %s", steady.warmup());
+        }
         BreakdownText.append(out, r);
         return out.toString();
     }
