@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.report;
 
 import java.util.Locale;
 
+import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;

@@ -1,10 +1,9 @@
-package io.jwtbench.bench.runtime.report;
+package io.jwtbench.bench.runtime.observe;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.jwtbench.bench.runtime.observe.SteadyState;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
