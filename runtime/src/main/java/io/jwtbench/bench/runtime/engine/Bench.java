@@ -80,8 +80,8 @@ public class Bench {
 
     /**
      * Each model in {@code plan.rounds()} rounds, the order rotated each round (ABC, BCA, CAB), back
-     * to back; with {@code "warmup": "auto"} every model is first warmed up once (a warm-up step), so
-     * the first round does not pay for the JIT. Every model's requests are prepared first, so a model
+     * to back; unless the warm-up is {@code 0s}, every model first runs once as a warm-up step (with the
+     * spec's warm-up, {@code auto} by default), so the first round does not pay for the JIT. Every model's requests are prepared first, so a model
      * the target refuses is a {@link SpecException} on {@code models} before anything runs.
      */
     public RunSeries startCompare(ComparePlan plan) {
@@ -100,7 +100,7 @@ public class Bench {
             prepared.put(model, new RunSeries.Step(model, spec, source));
         }
         List<RunSeries.Step> steps = new ArrayList<>();
-        if (plan.spec().autoWarmup()) {
+        if (!plan.spec().warmup().isZero()) {
             prepared.values().forEach(p -> steps.add(new RunSeries.Step(p.label(), p.spec().withDuration(WARMUP_STEP),
                     p.source(), RunSeries.Step.WARMUP)));
         }
