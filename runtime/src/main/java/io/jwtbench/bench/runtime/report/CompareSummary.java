@@ -44,16 +44,13 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
      * @param rounds every round's result, in run order
      * @param median the measured round whose throughput is the median (the lower one of an even count): its
      *        run supplies the row's other figures; null when no round measured
+     * @param measuredRounds rounds that ended DONE with answers: the spreads are over these
      * @param notSteady "round 2: reason; reason" for each measured round judged not steady
      */
-    public record ModelRow(String model, List<RunSeries.StepResult> rounds, RunSeries.StepResult median, Spread rps,
-            Spread p50, Spread p99, Spread microsPerRequest, List<String> notSteady) {
+    public record ModelRow(String model, List<RunSeries.StepResult> rounds, RunSeries.StepResult median,
+            int measuredRounds, Spread rps, Spread p50, Spread p99, Spread microsPerRequest, List<String> notSteady) {
         public boolean steady() {
             return notSteady.isEmpty();
-        }
-
-        int measuredRounds() {
-            return (int) rounds.stream().filter(r -> measured(r.report())).count();
         }
     }
 
@@ -76,7 +73,7 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
                     notSteady.add("round " + r.round() + ": " + String.join("; ", v.reasons()));
                 }
             }
-            rows.add(new ModelRow(model, rounds, byRps.isEmpty() ? null : byRps.get((byRps.size() - 1) / 2),
+            rows.add(new ModelRow(model, rounds, byRps.isEmpty() ? null : byRps.get((byRps.size() - 1) / 2), done.size(),
                     spread(done, r -> r.measured().rps()), spread(done, r -> r.latency().p50()),
                     spread(done, r -> r.latency().p99()), spread(done, CompareSummary::microsPerRequest), notSteady));
         }
@@ -90,7 +87,7 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
     }
 
     static List<Verdict> verdicts(List<ModelRow> rows) {
-        List<ModelRow> ranked = rows.stream().filter(r -> r.median() != null)
+        List<ModelRow> ranked = rows.stream().filter(r -> r.measuredRounds() > 0)
                 .sorted(Comparator.comparingDouble((ModelRow r) -> r.rps().median()).reversed()).toList();
         List<Verdict> out = new ArrayList<>();
         for (int i = 0; i < ranked.size(); i++) {
