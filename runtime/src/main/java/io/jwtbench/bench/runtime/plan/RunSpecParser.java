@@ -47,8 +47,14 @@ public final class RunSpecParser {
         LoadModel loadModel = loadModel(body.get("connections"), body.get("rate"), body.get("rampTo"));
         Duration duration = duration("duration", body.get("duration"), DEFAULT_DURATION, false, limits.maxDuration());
         JsonNode warmupNode = body.get("warmup");
+        // a ramp's schedule is fixed at the start (the ramp begins when the warm-up ends): its warm-up cannot end early
+        boolean ramp = loadModel instanceof LoadModel.Ramp;
         boolean auto = present(warmupNode) ? RunSpec.AUTO.equals(warmupNode.asText()) && warmupNode.isTextual()
-                : autoByDefault;
+                : autoByDefault && !ramp;
+        if (auto && ramp) {
+            throw new SpecException("warmup", "a ramp starts rising when its warm-up ends, so it needs a fixed warm-up "
+                    + "(a duration such as \"5s\"), not \"auto\"");
+        }
         Duration warmup = auto ? limits.autoWarmupMax() : warmup(warmupNode);
         Duration timeout = duration("timeout", body.get("timeout"), limits.defaultTimeout(), false,
                 SpecLimits.MAX_TIMEOUT);

@@ -40,6 +40,10 @@ class RunSpecParserTest {
         SpecException bad = assertThrows(SpecException.class, () -> parse("{'target':'jwt','connections':1,'warmup':'soon'}"));
         assertEquals("warmup", bad.field());
         assertTrue(bad.reason().endsWith("or \"auto\""), bad.reason());
+        assertEquals("warmup", assertThrows(SpecException.class,
+                () -> parse("{'target':'jwt','rate':10,'rampTo':20,'warmup':'auto'}")).field(), "a ramp's schedule is fixed");
+        assertEquals(false, parser.parse(JSON.readTree("{\"target\":\"jwt\",\"rate\":10,\"rampTo\":20}"), true)
+                .autoWarmup(), "a ramp in a compare: no automatic warm-up");
     }
 
     @Test
