@@ -51,6 +51,7 @@ class CompareAndRampTest {
                 + "'warmup':'100ms','breakdown':false},'models':['a','b','c'],'rounds':3}");
         assertEquals("DONE", c.getString("status"));
         assertEquals(3, c.getInt("rounds"));
+        assertEquals("300ms", c.getString("spec.duration"), "the spec as posted, not the warm-up step's");
         List<String> order = c.getList("runs", Map.class).stream().map(r -> r.get("model") + "" + r.get("round")).toList();
         assertEquals(List.of("a0", "b0", "c0", "a1", "b1", "c1", "b2", "c2", "a2", "c3", "a3", "b3"), order,
                 "warm-up steps (round 0), then ABC, BCA, CAB");

@@ -32,7 +32,7 @@ public final class CompareView {
 
     public static Map<String, Object> json(RunSeries s) {
         Map<String, Object> m = head(s);
-        Map<String, Object> spec = new LinkedHashMap<>(s.steps().get(0).spec().echo());
+        Map<String, Object> spec = new LinkedHashMap<>(spec(s).echo());
         spec.remove(ComparePlan.OPTION);
         m.put("spec", spec);
         m.put("models", models(s));
@@ -111,6 +111,11 @@ public final class CompareView {
     private static List<String> models(RunSeries s) {
         return s.plan() instanceof ComparePlan p ? p.models()
                 : s.steps().stream().map(RunSeries.Step::label).distinct().toList();
+    }
+
+    /** The spec as posted: the first step may be a warm-up step, which measures for a second only. */
+    private static RunSpec spec(RunSeries s) {
+        return s.plan() instanceof ComparePlan p ? p.spec() : s.steps().get(0).spec();
     }
 
     private static int rounds(RunSeries s) {
@@ -208,7 +213,7 @@ public final class CompareView {
     @SuppressWarnings("unchecked")
     public static String text(RunSeries s) {
         Map<String, Object> j = json(s);
-        RunSpec first = s.steps().get(0).spec();
+        RunSpec first = spec(s);
         Map<String, Object> spec = (Map<String, Object>) j.get("spec");
         Map<String, Object> jvm = (Map<String, Object>) j.get("jvm");
         StringBuilder out = new StringBuilder();
