@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkus.test.QuarkusExtensionTest;
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /** A compare runs every model with the spec as posted; a ramp's throughput rises through its run. */
@@ -21,19 +20,14 @@ class CompareAndRampTest {
 
     @RegisterExtension
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ModelTarget.class))
+            .withApplicationRoot(jar -> jar.addClasses(ModelTarget.class, Post.class))
             .overrideRuntimeConfigKey("quarkus.bench.jfr.directory", "target/bench-jfr-compare-test")
             .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
-    static JsonPath postAndWait(String path, String json) {
-        return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).queryParam("wait", "true")
-                .post(path).then().log().ifValidationFails().statusCode(200).extract().jsonPath();
-    }
-
     @Test
     void compareRunsEveryModelWithTheFlagsAsPosted() {
-        JsonPath c = postAndWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'400ms',"
-                + "'breakdown':false,'jfr':true},'models':['a','b']}");
+        JsonPath c = Post.andWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'400ms',"
+                + "'warmup':'0s','breakdown':false,'jfr':true},'models':['a','b'],'rounds':1}");
         assertEquals("DONE", c.getString("status"));
         assertEquals(false, c.getBoolean("spec.breakdown"), "the compare's echo is the spec as posted");
         assertEquals(true, c.getBoolean("spec.jfr"));
@@ -52,8 +46,46 @@ class CompareAndRampTest {
     }
 
     @Test
+    void roundsRotateTheOrderAfterAWarmUpOfEveryModel() {
+        JsonPath c = Post.andWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'300ms',"
+                + "'warmup':'100ms','breakdown':false},'models':['a','b','c'],'rounds':3}");
+        assertEquals("DONE", c.getString("status"));
+        assertEquals(3, c.getInt("rounds"));
+        assertEquals("300ms", c.getString("spec.duration"), "the spec as posted, not the warm-up step's");
+        List<String> order = c.getList("runs", Map.class).stream().map(r -> r.get("model") + "" + r.get("round")).toList();
+        assertEquals(List.of("a0", "b0", "c0", "a1", "b1", "c1", "b2", "c2", "a2", "c3", "a3", "b3"), order,
+                "warm-up steps (round 0), then ABC, BCA, CAB");
+        // the runs really ran in that order: run ids grow with their start
+        List<String> runIds = c.getList("runs.runId", String.class);
+        for (int i = 1; i < runIds.size(); i++) {
+            String before = runIds.get(i - 1);
+            String after = runIds.get(i);
+            assertTrue(given().get("/q/bench/runs/" + before).jsonPath().getString("finishedAt")
+                    .compareTo(given().get("/q/bench/runs/" + after).jsonPath().getString("startedAt")) <= 0,
+                    before + " finished before " + after + " started");
+        }
+        List<Map<String, Object>> rows = c.getList("rows");
+        assertEquals(List.of("a", "b", "c"), rows.stream().map(r -> r.get("model")).toList());
+        for (Map<String, Object> row : rows) {
+            assertEquals(3, row.get("rounds"));
+            Map<?, ?> rps = (Map<?, ?>) ((Map<?, ?>) row.get("spread")).get("rps");
+            float min = ((Number) rps.get("min")).floatValue();
+            float median = ((Number) rps.get("median")).floatValue();
+            float max = ((Number) rps.get("max")).floatValue();
+            assertTrue(min <= median && median <= max, "spread " + rps);
+        }
+        assertEquals(3, c.getList("verdicts").size(), "one verdict per pair");
+        String id = c.getString("id");
+        given().accept("text/plain").get("/q/bench/compare/" + id).then().statusCode(200)
+                .body(containsString("3 round(s), the order rotated each round"), containsString("Verdict: "));
+        given().get("/q/bench/compare/" + id + "/benchmark-data.json").then().statusCode(200)
+                .body(containsString("\"spread\""), containsString("\"verdicts\""));
+        given().get("/q/bench/compare/" + id + "/report.html").then().statusCode(200).body(containsString("Verdict: "));
+    }
+
+    @Test
     void rampRaisesThroughputThroughTheRunAndSaysSo() {
-        JsonPath r = postAndWait("/q/bench/runs",
+        JsonPath r = Post.andWait("/q/bench/runs",
                 "{'target':'modal','rate':50,'rampTo':450,'connections':4,'duration':'4s','breakdown':false}");
         assertEquals("DONE", r.getString("status"));
         assertEquals("ramp", r.getString("loadModel"));

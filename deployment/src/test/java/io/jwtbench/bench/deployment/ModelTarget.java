@@ -11,7 +11,7 @@ import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.vertx.ext.web.Router;
 
-/** A target with the option a compare sets: {@code model} {@code a} or {@code b}, each its own route. */
+/** A target with the option a compare sets: {@code model} {@code a}, {@code b} or {@code c}, each its own route. */
 @ApplicationScoped
 public class ModelTarget implements BenchTarget {
 
@@ -37,8 +37,8 @@ public class ModelTarget implements BenchTarget {
             }
         }
         Object model = options.getOrDefault("model", "a");
-        if (!model.equals("a") && !model.equals("b")) {
-            throw new BenchSpecException("model", "must be a or b");
+        if (!model.equals("a") && !model.equals("b") && !model.equals("c")) {
+            throw new BenchSpecException("model", "must be a, b or c");
         }
         return RequestSource.always(BenchRequest.get("/model/" + model), Map.of("path", "/model/" + model));
     }

@@ -55,7 +55,7 @@ class ReportBrowserTest {
                 .body("{\"target\":\"probe\",\"rate\":500,\"connections\":2,\"duration\":\"2s\"}").post("/q/bench/runs")
                 .then().statusCode(200).extract().jsonPath().getString("id");
         String sweep = given().contentType(ContentType.JSON).queryParam("wait", "true")
-                .body("{\"target\":\"probe\",\"connections\":[1,2,4,8],\"duration\":\"400ms\",\"pause\":\"50ms\"}")
+                .body("{\"target\":\"probe\",\"connections\":[1,2,4,8],\"duration\":\"400ms\",\"warmup\":\"0s\",\"pause\":\"50ms\"}")
                 .post("/q/bench/sweeps").then().statusCode(200).extract().jsonPath().getString("id");
 
         BufferedImage runPng = screenshot(chromium.get(), dir, "run",

@@ -25,6 +25,7 @@ class SweepApiTest {
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
             .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
             .overrideRuntimeConfigKey("quarkus.bench.max-connections", "100")
+            .overrideRuntimeConfigKey("quarkus.bench.steady.auto-warmup-max", "1s") // short automatic warm-ups
             .overrideConfigKey("quarkus.http.test-port", "0"); // other builds may hold 8081
 
     static io.restassured.response.Response post(String json) {
@@ -34,19 +35,20 @@ class SweepApiTest {
     @Test
     void closedSweepHasOneRowPerStepAnalysisAndRenderings() {
         JsonPath s = given().contentType(ContentType.JSON).queryParam("wait", "true")
-                .body("{\"target\":\"probe\",\"connections\":[1,2,4],\"duration\":\"500ms\",\"warmup\":\"100ms\",\"pause\":\"50ms\",\"latencyBound\":\"50ms\"}")
+                .body("{\"target\":\"probe\",\"connections\":[1,2,4],\"duration\":\"500ms\",\"warmup\":\"auto\",\"pause\":\"50ms\",\"latencyBound\":\"50ms\"}")
                 .post("/q/bench/sweeps").then().statusCode(200).extract().jsonPath();
         assertEquals("DONE", s.getString("status"));
         assertEquals("closed", s.getString("loadModel"));
         List<Map<String, Object>> steps = s.getList("steps");
-        assertEquals(3, steps.size());
+        assertEquals(3, steps.size(), "the warm-up at the heaviest step is not a step");
+        assertNotNull(s.getString("analysis.steadiness"));
         for (int i = 0; i < 3; i++) {
             Map<String, Object> row = steps.get(i);
             assertEquals(List.of(1, 2, 4).get(i), row.get("connections"));
             assertEquals("DONE", row.get("status"));
             assertTrue(((Number) row.get("throughput")).doubleValue() > 0, row.toString());
             for (String k : List.of("p50", "p75", "p90", "p99", "p99_9", "errors", "timeouts", "cpuPercentPeak",
-                    "threadsPeak", "breakdown")) {
+                    "threadsPeak", "breakdown", "steady")) {
                 assertNotNull(row.get(k), k + " in " + row);
             }
             // each step is an ordinary run
@@ -63,7 +65,7 @@ class SweepApiTest {
         given().accept("text/plain").get("/q/bench/sweeps/" + id).then().statusCode(200)
                 .contentType(containsString("text/plain"))
                 .body(containsString("conns      req/s"), containsString("USL fit: σ ="),
-                        containsString("best throughput with p99 <= 50 ms"));
+                        containsString("best throughput with p99 <= 50 ms"), containsString("Steadiness: "));
         String html = given().get("/q/bench/sweeps/" + id + "/report.html").then().statusCode(200)
                 .contentType(containsString("text/html")).extract().asString();
         assertTrue(html.contains("<svg") && html.contains("Throughput vs connections") && html.contains("USL fit"), html);
@@ -112,7 +114,7 @@ class SweepApiTest {
 
     @Test
     void theSweepHoldsTheBenchBetweenItsSteps() throws InterruptedException {
-        String location = post("{'target':'probe','connections':[1,2],'duration':'300ms','pause':'3s'}").then()
+        String location = post("{'target':'probe','connections':[1,2],'duration':'300ms','warmup':'0s','pause':'3s'}").then()
                 .statusCode(202).extract().header("Location");
         String id = location.substring(location.lastIndexOf('/') + 1);
         try {

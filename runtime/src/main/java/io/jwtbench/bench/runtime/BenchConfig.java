@@ -96,6 +96,42 @@ public interface BenchConfig {
         boolean publicReads();
     }
 
+    /** When a run counts as steady, and how long {@code "warmup": "auto"} may warm up ({@code quarkus.bench.steady.*}). */
+    Steady steady();
+
+    interface Steady {
+        /**
+         * JIT compile time (compilation MXBean) per measured second above which a run is not steady. A
+         * fresh JVM compiles for hundreds of ms per second; a warm one now and then finishes a C2 compile.
+         */
+        @WithDefault("50")
+        double maxCompileMsPerSecond();
+
+        /** Classes loaded per measured second above which a run is not steady. */
+        @WithDefault("5")
+        double maxClassesPerSecond();
+
+        /** Deoptimizations per measured second above which a run is not steady (JFR runs only). */
+        @WithDefault("2")
+        double maxDeoptimizationsPerSecond();
+
+        /** Coefficient of variation of the per-second throughput above which a run is not steady. */
+        @WithDefault("0.15")
+        double maxThroughputCv();
+
+        /** Growth of the heap left after GC over the measured window (0.5 = +50 %, and at least 32 MB) that is not steady. */
+        @WithDefault("0.5")
+        double maxHeapAfterGcGrowth();
+
+        /** Upper bound of an automatic warm-up ({@code "warmup": "auto"}). */
+        @WithDefault("30s")
+        Duration autoWarmupMax();
+
+        /** An automatic warm-up ends once this many consecutive seconds were quiet and stable. */
+        @WithDefault("3")
+        int autoWarmupWindow();
+    }
+
     interface Breakdown {
         /** Contended monitor enters and thread parks at least this long are reported in the {@code jvm} section. */
         @WithDefault("10ms")

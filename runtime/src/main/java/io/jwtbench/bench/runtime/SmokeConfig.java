@@ -35,9 +35,13 @@ public interface SmokeConfig {
     @WithDefault("5s")
     Duration duration();
 
-    /** Warm-up before measurement (not judged): what warms the JIT before real traffic arrives. */
-    @WithDefault("2s")
-    Duration warmup();
+    /**
+     * Warm-up before measurement (not judged): what warms the JIT before real traffic arrives. {@code auto}
+     * (default): until the JIT is quiet and throughput stable, at most {@code quarkus.bench.steady.auto-warmup-max};
+     * or a duration such as {@code 2s}.
+     */
+    @WithDefault("auto")
+    String warmup();
 
     /** Target options, as in a run spec ({@code quarkus.bench.smoke.options.tokens=1000}); numbers and booleans are converted. */
     Map<String, String> options();

@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.api;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -10,7 +11,10 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.engine.Started;
+import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
+import io.jwtbench.bench.runtime.report.CompareSummary;
+import io.jwtbench.bench.runtime.report.CompareView;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
@@ -68,23 +72,42 @@ final class ReportHandler extends BenchHandler {
         }
     }
 
+    /** A compare's page and export show each model's median round; its spread, verdicts and steadiness beside it. */
     private void compare(RoutingContext rc, RunSeries c) {
         String target = c.steps().get(0).spec().target();
+        Map<String, Object> view = CompareView.json(c);
         if (kind == ReportKind.COMPARE_HTML) {
             List<HtmlReport.Labelled> runs = new ArrayList<>();
-            for (RunSeries.StepResult r : c.results()) {
-                runs.add(new HtmlReport.Labelled(r.label(), r.report()));
+            List<String> notes = new ArrayList<>();
+            for (Object o : (List<?>) view.get("verdicts")) {
+                notes.add("Verdict: " + ((Map<?, ?>) o).get("text"));
+            }
+            for (CompareSummary.ModelRow row : summary(c).rows()) {
+                if (row.median() != null) {
+                    runs.add(new HtmlReport.Labelled(row.model() + " (median of " + row.rounds().size() + ")",
+                            row.median().report()));
+                }
+                row.notSteady().forEach(reason -> notes.add("Not steady: " + row.model() + " " + reason));
             }
             Replies.html(rc, HtmlReport.runs("Compare " + c.id() + " — " + target + ", "
-                    + c.steps().get(0).spec().loadModel().tag() + " per model [" + c.status() + "]", runs));
+                    + c.steps().get(0).spec().loadModel().tag() + " per model [" + c.status() + "]", runs, notes));
             return;
         }
         List<BenchmarkData.Entry> entries = new ArrayList<>();
-        for (RunSeries.StepResult r : c.results()) {
-            entries.add(new BenchmarkData.Entry(target + "@" + r.label(), "jwt-bench.compare." + c.id() + "." + r.label(),
-                    r.report()));
+        for (CompareSummary.ModelRow row : summary(c).rows()) {
+            if (row.median() != null) {
+                entries.add(new BenchmarkData.Entry(target + "@" + row.model(),
+                        "jwt-bench.compare." + c.id() + "." + row.model(), row.median().report(),
+                        Map.of("rounds", row.rounds().size(), "spread", CompareView.spreads(row))));
+            }
         }
-        data(rc, "Integration Performance (compare)", entries);
+        Map<String, Object> data = BenchmarkData.of("Integration Performance (compare)", entries);
+        data.put("verdicts", view.get("verdicts"));
+        data(rc, data);
+    }
+
+    private static CompareSummary summary(RunSeries c) {
+        return CompareSummary.of(((ComparePlan) c.plan()).models(), c.results());
     }
 
     private static void runs(RoutingContext rc, Bench bench) {
@@ -115,9 +138,13 @@ final class ReportHandler extends BenchHandler {
     }
 
     private static void data(RoutingContext rc, String benchmarkType, List<BenchmarkData.Entry> entries) {
+        data(rc, BenchmarkData.of(benchmarkType, entries));
+    }
+
+    private static void data(RoutingContext rc, Map<String, Object> data) {
         String text;
         try {
-            text = Replies.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(BenchmarkData.of(benchmarkType, entries));
+            text = Replies.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(data);
         } catch (JsonProcessingException e) {
             Replies.json(rc, 500, Replies.error("cannot render JSON", e.getMessage()));
             return;

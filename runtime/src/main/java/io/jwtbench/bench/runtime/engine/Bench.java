@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -78,9 +79,14 @@ public class Bench {
         return engine.start(null, spec, source, trigger);
     }
 
+    /** How long a warm-up step measures: it exists for its (automatic) warm-up, its numbers are not reported. */
+    static final Duration WARMUP_STEP = Duration.ofSeconds(1);
+
     /**
-     * One run per model, back to back. Every model's requests are prepared first, so a model the
-     * target refuses is a {@link SpecException} on {@code models} before anything runs.
+     * Each model in {@code plan.rounds()} rounds, the order rotated each round (ABC, BCA, CAB), back
+     * to back; unless the warm-up is {@code 0s}, every model first runs once as a warm-up step (with the
+     * spec's warm-up, {@code auto} by default), so the first round does not pay for the JIT. Every model's requests are prepared first, so a model
+     * the target refuses is a {@link SpecException} on {@code models} before anything runs.
      */
     public RunSeries startCompare(ComparePlan plan) {
         checkIdle();
@@ -90,12 +96,23 @@ public class Bench {
             MemoryBudget.add(footprint, ofModel(model, () -> footprint(plan.specOf(model))));
         }
         MemoryBudget.of(config()).check(footprint, "spec.");
-        List<RunSeries.Step> steps = new ArrayList<>();
+        Map<String, RunSeries.Step> prepared = new LinkedHashMap<>();
         for (String model : plan.models()) {
             RunSpec spec = plan.specOf(model);
-            steps.add(new RunSeries.Step(model, spec, ofModel(model, () -> prepare(spec))));
+            prepared.put(model, new RunSeries.Step(model, spec, ofModel(model, () -> prepare(spec))));
         }
-        return startSeries(COMPARE, steps, RunSeries.Options.BACK_TO_BACK);
+        List<RunSeries.Step> steps = new ArrayList<>();
+        if (!plan.spec().warmup().isZero()) {
+            prepared.values().forEach(p -> steps.add(new RunSeries.Step(p.label(), p.spec().withDuration(WARMUP_STEP),
+                    p.source(), RunSeries.Step.WARMUP)));
+        }
+        for (int round = 0; round < plan.rounds(); round++) {
+            for (String model : plan.order(round)) {
+                RunSeries.Step p = prepared.get(model);
+                steps.add(new RunSeries.Step(model, p.spec(), p.source(), round + 1));
+            }
+        }
+        return startSeries(COMPARE, steps, new RunSeries.Options(Duration.ZERO, false, plan));
     }
 
     /** {@code work} for one model of a compare: a refused model is an error on {@code models}, a spec error on {@code spec.<field>}. */
@@ -111,7 +128,9 @@ public class Bench {
 
     /**
      * A sweep: the target prepares once and its source serves every step (next(sequence) is a
-     * function of the sequence number, so each run simply starts again at 0).
+     * function of the sequence number, so each run simply starts again at 0). With
+     * {@code "warmup": "auto"} a warm-up step at the heaviest load runs first, and each step still
+     * warms up automatically (briefly, once the JVM is warm).
      */
     public RunSeries startSweep(SweepSpec spec) {
         checkIdle();
@@ -119,6 +138,11 @@ public class Bench {
         MemoryBudget.of(config()).check(footprint(spec.steps().get(spec.steps().size() - 1)), "");
         RequestSource source = engine.targets().get(spec.target()).prepare(spec.options());
         List<RunSeries.Step> steps = new ArrayList<>();
+        RunSpec heaviest = spec.steps().get(spec.steps().size() - 1);
+        if (heaviest.autoWarmup()) { // warm the target once at its heaviest load: the light first steps cannot
+            steps.add(new RunSeries.Step("warm-up at " + spec.load(spec.steps().size() - 1) + " " + spec.loadUnit(),
+                    heaviest.withDuration(WARMUP_STEP), source, RunSeries.Step.WARMUP));
+        }
         for (int i = 0; i < spec.steps().size(); i++) {
             steps.add(new RunSeries.Step(spec.load(i) + " " + spec.loadUnit(), spec.steps().get(i), source));
         }

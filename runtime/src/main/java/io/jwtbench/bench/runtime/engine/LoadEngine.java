@@ -20,6 +20,7 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
@@ -91,7 +92,8 @@ public class LoadEngine {
         BenchTarget target = targets().get(spec.target());
         String id = newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
-                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()), trigger);
+                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()),
+                SteadyRules.of(config), trigger);
         history.put(id, run);
         latest = run;
         for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,

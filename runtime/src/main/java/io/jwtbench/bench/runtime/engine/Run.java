@@ -1,9 +1,11 @@
 package io.jwtbench.bench.runtime.engine;
 
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +20,11 @@ import io.jwtbench.bench.runtime.engine.load.LoadDriver;
 import io.jwtbench.bench.runtime.plan.Schedule;
 import io.jwtbench.bench.runtime.engine.transport.Generator;
 import io.jwtbench.bench.runtime.engine.transport.RunTransport;
+import io.jwtbench.bench.runtime.observe.JvmActivity;
+import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.observe.SteadyRules;
+import io.jwtbench.bench.runtime.observe.SteadyState;
+import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunContext;
@@ -52,6 +59,7 @@ public final class Run implements Started {
     private final List<RunExtension> extensions;
     private final IntSupplier port;
     private final int eventLoopCount;
+    private final SteadyRules steadyRules;
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
     private volatile RunReport report;
@@ -72,10 +80,13 @@ public final class Run implements Started {
     private RunReport.Measured measured;
     private GeneratorStats generatorStats;
     private final Map<String, Object> sections = new LinkedHashMap<>();
+    /** JVM activity readings at the start and end of measurement, for the steady-state verdict. */
+    private JvmActivity activityAtStart;
+    private JvmActivity activityAtEnd;
 
     /** @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section */
     Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
-            int eventLoopCount, String trigger) {
+            int eventLoopCount, SteadyRules steadyRules, String trigger) {
         if (trigger != null) {
             sections.put("trigger", trigger);
         }
@@ -86,6 +97,7 @@ public final class Run implements Started {
         this.extensions = extensions;
         this.port = port;
         this.eventLoopCount = eventLoopCount;
+        this.steadyRules = steadyRules;
         publish(null, null);
     }
 
@@ -136,14 +148,13 @@ public final class Run implements Started {
 
             long start = System.nanoTime();
             driver.start(start);
-            if (!spec.warmup().isZero()) {
-                warmUp(start);
-            }
+            String warmupEnd = spec.warmup().isZero() ? null : warmUp(start);
             observations = begin();
             cpuAtStart = generator.cpuNanos();
             processCpuAtStart = Generator.processCpuNanos();
             // measurement starts: what warm-up recorded stays in its own phase
-            RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start);
+            RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start, spec.autoWarmup(), warmupEnd);
+            activityAtStart = JvmActivity.now();
             measureStartNanos = System.nanoTime();
             phase = measurement.current();
             if (!spec.warmup().isZero()) {
@@ -173,6 +184,7 @@ public final class Run implements Started {
             }
             driver.stop();
             long stoppedAt = System.nanoTime();
+            activityAtEnd = JvmActivity.now();
             measurement.close(); // from here on, the phase's histogram and counters are final
             double lastSecond = (stoppedAt - measureStartNanos - timeSeries.size() * SECOND) / (double) SECOND;
             if (lastSecond > 0.001) {
@@ -180,6 +192,7 @@ public final class Run implements Started {
             }
             conclude(stoppedAt, generator.cpuNanos() - cpuAtStart, Generator.processCpuNanos() - processCpuAtStart);
             end(observations);
+            judgeSteadiness();
             finish(isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE, null);
         } catch (Throwable t) {
             LOG.warnf(t, "bench run %s failed", id);
@@ -202,25 +215,84 @@ public final class Run implements Started {
         }
     }
 
-    private void warmUp(long start) throws InterruptedException {
+    /**
+     * The warm-up phase: for its fixed duration, or ({@code "warmup": "auto"}) until the last
+     * {@link SteadyRules#window()} seconds were quiet and stable by the same rules that judge the
+     * measured phase, at most {@code spec.warmup()}.
+     *
+     * @return why an automatic warm-up ended, in words; null for a fixed one
+     */
+    private String warmUp(long start) throws InterruptedException {
         moveTo(RunStatus.WARMUP);
         publish(new Progress("warmup", 0, 0, 0, Double.NaN, Double.NaN), null);
         long end = start + spec.warmup().toNanos();
         long lastResponses = 0;
+        long lastTick = start;
         long nextTick = start + SECOND;
+        ArrayDeque<JvmActivity> readings = new ArrayDeque<>();
+        ArrayDeque<Double> rps = new ArrayDeque<>();
+        readings.add(JvmActivity.now());
+        List<String> unquiet = List.of("not one full second warmed up");
         while (!awaitCancel(Math.min(nextTick, end)) && System.nanoTime() < end) {
             nextTick += SECOND;
+            long now = System.nanoTime();
             long responses = measurement.current().tally.responses();
-            publish(new Progress("warmup", (System.nanoTime() - start) / (double) SECOND, responses,
-                    responses - lastResponses, Double.NaN, Double.NaN), null);
+            double perSecond = (responses - lastResponses) * (double) SECOND / Math.max(1, now - lastTick);
+            publish(new Progress("warmup", (now - start) / (double) SECOND, responses, perSecond, Double.NaN,
+                    Double.NaN), null);
             lastResponses = responses;
+            lastTick = now;
+            if (!spec.autoWarmup()) {
+                continue;
+            }
+            readings.add(JvmActivity.now());
+            rps.add(perSecond);
+            if (rps.size() > steadyRules.window()) {
+                rps.removeFirst();
+                readings.removeFirst();
+            }
+            if (rps.size() == steadyRules.window()) {
+                JvmActivity window = readings.getLast().since(readings.getFirst());
+                double[] values = rps.stream().mapToDouble(Double::doubleValue).toArray();
+                unquiet = SteadyState.unquiet(window, values, steadyRules);
+                if (unquiet.isEmpty()) {
+                    return String.format(Locale.ROOT,
+                            "quiet after %.1f s: the last %d s had %d ms of JIT compile time, %d classes loaded, "
+                                    + "throughput cv %.1f %%",
+                            (now - start) / (double) SECOND, values.length, Math.max(0, window.compileMillis()),
+                            window.classesLoaded(), 100 * SteadyState.cv(values));
+                }
+            }
         }
+        if (!spec.autoWarmup()) {
+            return null;
+        }
+        return isCancelRequested() ? "cancelled"
+                : "bound of " + Durations.format(spec.warmup())
+                        + " reached, not quiet yet: " + String.join("; ", unquiet);
     }
 
-    private static RunReport.Warmup warmupResult(Measurement.Phase ended, long start) {
+    private static RunReport.Warmup warmupResult(Measurement.Phase ended, long start, boolean auto, String why) {
         double seconds = (System.nanoTime() - start) / (double) SECOND;
         long requests = ended.latency.takeInterval().getTotalCount();
-        return new RunReport.Warmup(seconds, requests, seconds > 0 ? requests / seconds : 0);
+        return new RunReport.Warmup(seconds, requests, seconds > 0 ? requests / seconds : 0, auto, why);
+    }
+
+    /**
+     * The {@code steady} section: what the JVM did during the measured phase (the readings around it),
+     * JFR's compilation and deoptimization counts when the run streamed JFR, and the per-second
+     * throughput of its full seconds.
+     */
+    private void judgeSteadiness() {
+        if (activityAtStart == null || activityAtEnd == null || measured == null) {
+            return;
+        }
+        int full = (int) Math.min(timeSeries.size(), Math.floor(measured.durationSeconds() + 0.01));
+        double[] rps = timeSeries.subList(0, full).stream().mapToDouble(SecondStats::rps).toArray();
+        Map<?, ?> jit = JvmFacts.jit(sections.get(JvmFacts.SECTION));
+        sections.put(SteadyState.SECTION, SteadyState.judge(activityAtStart, activityAtEnd, rps,
+                jit.get("compilations") instanceof Number n ? n.longValue() : null,
+                jit.get("deoptimizations") instanceof Number n ? n.longValue() : null, steadyRules));
     }
 
     /** Drains one interval of the recordings into the totals and the time series. */

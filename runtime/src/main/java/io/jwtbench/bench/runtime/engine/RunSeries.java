@@ -35,12 +35,28 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 public final class RunSeries implements Started {
     private static final Logger LOG = Logger.getLogger(RunSeries.class);
 
-    /** One run of the series. {@code label} names it for people, e.g. the compared model. */
-    public record Step(String label, RunSpec spec, RequestSource source) {
+    /**
+     * One run of the series. {@code label} names it for people, e.g. the compared model.
+     *
+     * @param round which round the step belongs to (a compare runs its models in rounds, from 1);
+     *        {@link #WARMUP} for a step that only warms the JVM up, whose numbers no view reports
+     */
+    public record Step(String label, RunSpec spec, RequestSource source, int round) {
+        public static final int WARMUP = 0;
+
         public Step {
             Objects.requireNonNull(label);
             Objects.requireNonNull(spec);
             Objects.requireNonNull(source);
+        }
+
+        /** A step of a series in one round. */
+        public Step(String label, RunSpec spec, RequestSource source) {
+            this(label, spec, source, 1);
+        }
+
+        public boolean warmup() {
+            return round == WARMUP;
         }
     }
 
@@ -61,7 +77,10 @@ public final class RunSeries implements Started {
     }
 
     /** A step that started: its run's id and latest report (final once the run finished). */
-    public record StepResult(String label, String runId, RunReport report) {
+    public record StepResult(String label, int round, String runId, RunReport report) {
+        public boolean warmup() {
+            return round == Step.WARMUP;
+        }
     }
 
     public enum Status {
@@ -157,12 +176,12 @@ public final class RunSeries implements Started {
         return error;
     }
 
-    /** The steps started so far, in order, each with its run's latest report. */
+    /** The steps started so far, in order (warm-up steps included), each with its run's latest report. */
     public synchronized List<StepResult> results() {
         List<StepResult> out = new ArrayList<>(runs.size());
         for (int i = 0; i < runs.size(); i++) {
             Run run = runs.get(i);
-            out.add(new StepResult(steps.get(i).label(), run.id(), run.report()));
+            out.add(new StepResult(steps.get(i).label(), steps.get(i).round(), run.id(), run.report()));
         }
         return Collections.unmodifiableList(out);
     }

@@ -41,10 +41,13 @@ final class JfrRunSession {
             stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO).withStackTrace();
             stream.enable(JvmAggregator.MONITOR).withThreshold(lockThreshold).withStackTrace();
             stream.enable(JvmAggregator.PARK).withThreshold(lockThreshold).withStackTrace();
+            // rare once the JIT is warm, so cheap; they tell a steady run from one still compiling
+            stream.enable(JvmAggregator.COMPILATION).withThreshold(Duration.ZERO).withoutStackTrace();
+            stream.enable(JvmAggregator.DEOPTIMIZATION).withoutStackTrace();
             stream.onEvent(ServerRequestEvent.NAME, breakdown::onRequest);
             stream.onEvent(PhaseEvent.NAME, breakdown::onPhase);
             for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
-                    JvmAggregator.PARK }) {
+                    JvmAggregator.PARK, JvmAggregator.COMPILATION, JvmAggregator.DEOPTIMIZATION }) {
                 stream.onEvent(name, jvm::on);
             }
         } else {

@@ -24,6 +24,8 @@ final class JvmAggregator {
     static final String PINNED = "jdk.VirtualThreadPinned";
     static final String MONITOR = "jdk.JavaMonitorEnter";
     static final String PARK = "jdk.ThreadPark";
+    static final String COMPILATION = "jdk.Compilation";
+    static final String DEOPTIMIZATION = "jdk.Deoptimization";
     private static final int FRAMES = 4;
 
     private final Duration threshold;
@@ -37,6 +39,9 @@ final class JvmAggregator {
     private final Blocking monitors = new Blocking(false);
     private final Blocking parks = new Blocking(false);
     private long idleParks;
+    private long compilations;
+    private long compileNanos;
+    private long deoptimizations;
 
     JvmAggregator(Duration threshold, int topStacks) {
         this.threshold = threshold;
@@ -52,6 +57,11 @@ final class JvmAggregator {
                 gcMaxPauseNanos = Math.max(gcMaxPauseNanos, e.getDuration("longestPause").toNanos());
                 collectors.merge(e.getString("name"), 1L, Long::sum);
             }
+            case COMPILATION -> {
+                compilations++;
+                compileNanos += e.getDuration().toNanos();
+            }
+            case DEOPTIMIZATION -> deoptimizations++;
             case PINNED -> pinned.add(e);
             case MONITOR -> monitors.add(e);
             case PARK -> {
@@ -71,6 +81,8 @@ final class JvmAggregator {
         m.put("gc", map("count", gcCount, "pauseTotalMs", Stat.ms(gcPauseNanos / 1e6), "pauseMaxMs",
                 Stat.ms(gcMaxPauseNanos / 1e6), "collectors", collectors));
         m.put("pinnedVirtualThreads", pinned.toJson(topStacks));
+        m.put("jit", map("compilations", compilations, "compileMs", Stat.ms(compileNanos / 1e6), "deoptimizations",
+                deoptimizations));
         Map<String, Object> blocking = new LinkedHashMap<>();
         blocking.put("thresholdMs", Stat.ms(threshold.toNanos() / 1e6));
         blocking.put("monitorEnter", monitors.toJson(topStacks));

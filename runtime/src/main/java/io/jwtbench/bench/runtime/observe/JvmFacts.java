@@ -36,6 +36,11 @@ public record JvmFacts(boolean present, double cpuSeconds, double meanCores, dou
                         number(s, "gc", "pauseTotalMs"), number(s, "gc", "pauseMaxMs")));
     }
 
+    /** The JFR {@code jit} counts of a run's {@code jvm} section (empty without JFR). */
+    public static Map<?, ?> jit(Object jvmSection) {
+        return jvmSection instanceof Map<?, ?> s ? object(s, "jit") : Map.of();
+    }
+
     private static Map<?, ?> object(Map<?, ?> section, String name) {
         return section.get(name) instanceof Map<?, ?> m ? m : Map.of();
     }

@@ -6,15 +6,31 @@ import java.util.List;
  * A compare: the same run once per model, back to back. A model is just the target option
  * {@value #OPTION} (the bench knows nothing of "event loop" or "virtual thread"); every model's spec is
  * derived from the one spec with {@link RunSpec#withOption}, so every other field (breakdown, jfr,
- * warm-up, load model, options) is the same in all of them.
+ * warm-up, load model, options) is the same in all of them. The models run {@code rounds} times,
+ * each round in a rotated {@link #order}.
  */
-public record ComparePlan(RunSpec spec, List<String> models) {
+public record ComparePlan(RunSpec spec, List<String> models, int rounds) {
     /** The target option each model sets; the JSON key {@code "model"} means nothing else in the bench. */
     public static final String OPTION = "model";
     public static final int MAX_MODELS = 10;
+    public static final int DEFAULT_ROUNDS = 3;
+    public static final int MAX_ROUNDS = 10;
 
     public ComparePlan {
         models = List.copyOf(models);
+    }
+
+    public ComparePlan(RunSpec spec, List<String> models) {
+        this(spec, models, DEFAULT_ROUNDS);
+    }
+
+    /**
+     * The models in the order round {@code round} (0-based) runs them: rotated by one each round
+     * (ABC, BCA, CAB), so no model always runs first, on the coldest JVM, or last.
+     */
+    public List<String> order(int round) {
+        int n = models.size();
+        return java.util.stream.IntStream.range(0, n).mapToObj(i -> models.get((i + round) % n)).toList();
     }
 
     /** The spec of {@code model}'s run. */

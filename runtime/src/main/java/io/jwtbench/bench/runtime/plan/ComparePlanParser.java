@@ -30,8 +30,8 @@ public final class ComparePlanParser {
         }
         for (Iterator<String> names = body.fieldNames(); names.hasNext();) {
             String name = names.next();
-            if (!name.equals("spec") && !name.equals("models")) {
-                throw new SpecException(name, "unknown field; a compare takes spec and models");
+            if (!name.equals("spec") && !name.equals("models") && !name.equals("rounds")) {
+                throw new SpecException(name, "unknown field; a compare takes spec, models and rounds");
             }
         }
         List<String> models = models(body.get("models"));
@@ -42,14 +42,27 @@ public final class ComparePlanParser {
         if (spec.has(ComparePlan.OPTION)) {
             throw new SpecException("spec." + ComparePlan.OPTION, "set by each entry of models; remove it from spec");
         }
+        int rounds = rounds(body.get("rounds"));
         RunSpec run;
         try {
-            run = runs.parse(spec);
+            run = runs.parse(spec, true);
         } catch (SpecException e) {
             throw new SpecException("spec." + e.field(), e.reason());
         }
-        cap.check("models", models.size(), run, Duration.ZERO);
-        return new ComparePlan(run, models);
+        // every model runs once per round, plus once as a warm-up step unless the warm-up is 0s
+        int runsPerModel = rounds + (run.warmup().isZero() ? 0 : 1);
+        cap.check("models", models.size() * runsPerModel, run, Duration.ZERO);
+        return new ComparePlan(run, models, rounds);
+    }
+
+    private static int rounds(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return ComparePlan.DEFAULT_ROUNDS;
+        }
+        if (!node.isIntegralNumber() || node.asLong() < 1 || node.asLong() > ComparePlan.MAX_ROUNDS) {
+            throw new SpecException("rounds", "must be an integer between 1 and " + ComparePlan.MAX_ROUNDS + ", got " + node);
+        }
+        return node.asInt();
     }
 
     private static List<String> models(JsonNode node) {

@@ -29,7 +29,16 @@ public final class RunSpecParser {
         this.knownTargets = knownTargets;
     }
 
+    /** A plain run: no warm-up unless the spec asks for one. */
     public RunSpec parse(JsonNode body) {
+        return parse(body, false);
+    }
+
+    /**
+     * @param autoByDefault without a {@code warmup} field, warm up automatically (compares, sweeps, the
+     *        smoke bench) instead of not at all (a plain run)
+     */
+    public RunSpec parse(JsonNode body, boolean autoByDefault) {
         if (body == null || !body.isObject()) {
             throw new SpecException("body", "must be a JSON object");
         }
@@ -37,7 +46,16 @@ public final class RunSpecParser {
 
         LoadModel loadModel = loadModel(body.get("connections"), body.get("rate"), body.get("rampTo"));
         Duration duration = duration("duration", body.get("duration"), DEFAULT_DURATION, false, limits.maxDuration());
-        Duration warmup = duration("warmup", body.get("warmup"), Duration.ZERO, true, limits.maxDuration());
+        JsonNode warmupNode = body.get("warmup");
+        // a ramp's schedule is fixed at the start (the ramp begins when the warm-up ends): its warm-up cannot end early
+        boolean ramp = loadModel instanceof LoadModel.Ramp;
+        boolean auto = present(warmupNode) ? RunSpec.AUTO.equals(warmupNode.asText()) && warmupNode.isTextual()
+                : autoByDefault && !ramp;
+        if (auto && ramp) {
+            throw new SpecException("warmup", "a ramp starts rising when its warm-up ends, so it needs a fixed warm-up "
+                    + "(a duration such as \"5s\"), not \"auto\"");
+        }
+        Duration warmup = auto ? limits.autoWarmupMax() : warmup(warmupNode);
         Duration timeout = duration("timeout", body.get("timeout"), limits.defaultTimeout(), false,
                 SpecLimits.MAX_TIMEOUT);
 
@@ -51,7 +69,7 @@ public final class RunSpecParser {
                 options.put(field.getKey(), toJava(field.getValue()));
             }
         }
-        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, auto);
     }
 
     /**
@@ -81,6 +99,14 @@ public final class RunSpecParser {
             throw new SpecException("rampTo", "must be greater than rate (" + perSecond + "), got " + to);
         }
         return new LoadModel.Ramp(perSecond, to, pool);
+    }
+
+    private Duration warmup(JsonNode node) {
+        try {
+            return duration("warmup", node, Duration.ZERO, true, limits.maxDuration());
+        } catch (SpecException e) {
+            throw new SpecException("warmup", e.reason() + "; or \"" + RunSpec.AUTO + "\"");
+        }
     }
 
     private static boolean bool(String field, JsonNode node, boolean absent) {

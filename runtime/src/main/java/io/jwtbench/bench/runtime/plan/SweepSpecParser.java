@@ -79,7 +79,7 @@ public final class SweepSpecParser {
             ObjectNode step = base.deepCopy();
             step.set(open ? "rate" : "connections", load);
             try {
-                steps.add(runs.parse(step));
+                steps.add(runs.parse(step, true));
             } catch (SpecException e) {
                 String f = e.field().equals("rate") || (!open && e.field().equals("connections")) ? field : e.field();
                 throw new SpecException(f, e.reason());
@@ -118,7 +118,7 @@ public final class SweepSpecParser {
             echo.put("connections", first.loadModel().connections());
         }
         echo.put("duration", Durations.format(first.duration()));
-        echo.put("warmup", Durations.format(first.warmup()));
+        echo.put("warmup", first.echo().get("warmup"));
         echo.put("timeout", Durations.format(first.timeout()));
         echo.put("pause", Durations.format(pause));
         echo.put("latencyBound", Durations.format(Duration.ofNanos((long) (boundMs * 1e6))));

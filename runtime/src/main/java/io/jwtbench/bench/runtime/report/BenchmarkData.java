@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.JsonMaps;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -30,8 +31,11 @@ public final class BenchmarkData {
     private static final DateTimeFormatter DISPLAY = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
             .withZone(ZoneOffset.UTC);
 
-    /** A measured run and its benchmark name. */
-    public record Entry(String name, String fullName, RunReport report) {
+    /** A measured run and its benchmark name; {@code extra} keys are added to its benchmark (a compare's spread). */
+    public record Entry(String name, String fullName, RunReport report, Map<String, Object> extra) {
+        public Entry(String name, String fullName, RunReport report) {
+            this(name, fullName, report, Map.of());
+        }
     }
 
     private BenchmarkData() {
@@ -88,6 +92,12 @@ public final class BenchmarkData {
             b.put("errors", r.errors().total());
             b.put("timeouts", r.errors().timeout());
             b.put("durationSeconds", JsonMaps.round(r.measured().durationSeconds(), 3));
+            SteadyView steady = SteadyView.of(r);
+            if (steady.known()) {
+                b.put("steady", steady.steady());
+                b.put("steadyReasons", steady.reasons());
+            }
+            b.putAll(e.extra());
             benchmarks.add(b);
             labels.add(e.name());
             throughput.add(JsonMaps.round(rps, 3));

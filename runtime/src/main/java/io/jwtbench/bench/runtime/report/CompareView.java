@@ -8,17 +8,22 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
+import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 
 /**
- * A compare (a {@link RunSeries} of kind {@code compare}, one step per model) as JSON and as a plain
- * table. Each row is drawn from its run's report: the run's own report stays at
- * {@code /q/bench/runs/{runId}}.
+ * A compare (a {@link RunSeries} of kind {@code compare}: each model once per round, after warm-up
+ * steps) as JSON and as a plain table. Each row folds a model's rounds ({@link CompareSummary}) and
+ * takes its other figures from the median round's run, whose own report stays at
+ * {@code /q/bench/runs/{runId}}; {@code verdicts} compare the models pairwise, {@code runs} lists
+ * every step in run order.
  */
 public final class CompareView {
 
@@ -27,16 +32,20 @@ public final class CompareView {
 
     public static Map<String, Object> json(RunSeries s) {
         Map<String, Object> m = head(s);
-        Map<String, Object> spec = new LinkedHashMap<>(s.steps().get(0).spec().echo());
+        Map<String, Object> spec = new LinkedHashMap<>(spec(s).echo());
         spec.remove(ComparePlan.OPTION);
         m.put("spec", spec);
         m.put("models", models(s));
+        m.put("rounds", rounds(s));
         m.put("jvm", jvm());
         times(m, s.startedAt(), s.finishedAt());
+        List<RunSeries.StepResult> results = s.results();
         s.current().ifPresent(run -> {
             RunReport r = run.report();
+            RunSeries.Step step = s.steps().get(results.size() - 1);
             Map<String, Object> c = new LinkedHashMap<>();
-            c.put("model", s.steps().get(s.results().size() - 1).label());
+            c.put("model", step.label());
+            c.put("round", step.round());
             c.put("runId", r.id());
             c.put("status", r.status().name());
             if (r.progress() != null) {
@@ -45,17 +54,47 @@ public final class CompareView {
             }
             m.put("current", c);
         });
+        CompareSummary summary = CompareSummary.of(models(s), results);
         List<Object> rows = new ArrayList<>();
-        List<RunSeries.StepResult> results = s.results();
-        for (int i = 0; i < s.steps().size(); i++) {
-            rows.add(i < results.size() ? row(results.get(i))
-                    : Map.of("model", s.steps().get(i).label(), "status", s.status().isTerminal() ? "SKIPPED" : "PENDING"));
+        for (CompareSummary.ModelRow row : summary.rows()) {
+            rows.add(row(row, status(s, row)));
         }
         m.put("rows", rows);
+        m.put("verdicts", summary.verdicts().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
+                "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList());
+        m.put("runs", runs(s, results));
         if (s.error() != null) {
             m.put("error", s.error());
         }
         return m;
+    }
+
+    /** Every step in run order (warm-up steps are round 0): what ran when, and whether it was steady. */
+    private static List<Object> runs(RunSeries s, List<RunSeries.StepResult> results) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < s.steps().size(); i++) {
+            RunSeries.Step step = s.steps().get(i);
+            Map<String, Object> m = map("model", step.label(), "round", step.round());
+            if (i < results.size()) {
+                RunReport r = results.get(i).report();
+                m.put("runId", r.id());
+                m.put("status", r.status().name());
+                m.put("rps", r.measured() == null ? null : round(r.measured().rps(), 2));
+                SteadyView steady = SteadyView.of(r);
+                m.put("steady", steady.known() ? steady.steady() : null);
+            } else {
+                m.put("status", s.status().isTerminal() ? "SKIPPED" : "PENDING");
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** DONE when every round ran DONE; else the first other status, or PENDING/SKIPPED for rounds not started. */
+    private static String status(RunSeries s, CompareSummary.ModelRow row) {
+        return row.rounds().stream().map(r -> r.report().status()).filter(st -> st != RunStatus.DONE).findFirst()
+                .map(Enum::name).orElse(row.rounds().size() < rounds(s)
+                        ? (s.status().isTerminal() ? "SKIPPED" : "PENDING") : "DONE");
     }
 
     public static Map<String, Object> summary(RunSeries s) {
@@ -70,7 +109,17 @@ public final class CompareView {
     }
 
     private static List<String> models(RunSeries s) {
-        return s.steps().stream().map(RunSeries.Step::label).toList();
+        return s.plan() instanceof ComparePlan p ? p.models()
+                : s.steps().stream().map(RunSeries.Step::label).distinct().toList();
+    }
+
+    /** The spec as posted: the first step may be a warm-up step, which measures for a second only. */
+    private static RunSpec spec(RunSeries s) {
+        return s.plan() instanceof ComparePlan p ? p.spec() : s.steps().get(0).spec();
+    }
+
+    private static int rounds(RunSeries s) {
+        return s.plan() instanceof ComparePlan p ? p.rounds() : 1;
     }
 
     public static Map<String, Object> jvm() {
@@ -83,12 +132,23 @@ public final class CompareView {
         return m;
     }
 
-    private static Map<String, Object> row(RunSeries.StepResult step) {
-        RunReport r = step.report();
+    /** A model's row: the spreads across rounds, then the figures of its median round's run. */
+    private static Map<String, Object> row(CompareSummary.ModelRow row, String status) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("model", step.label());
-        m.put("runId", step.runId());
-        m.put("status", r.status().name());
+        m.put("model", row.model());
+        m.put("status", status);
+        m.put("rounds", row.rounds().size());
+        m.put("spread", spreads(row));
+        m.put("steady", row.steady());
+        if (!row.steady()) {
+            m.put("notSteady", row.notSteady());
+        }
+        if (row.median() == null) {
+            return m;
+        }
+        RunReport r = row.median().report();
+        m.put("runId", r.id());
+        m.put("medianRound", row.median().round());
         if (r.measured() != null) {
             m.put("requests", r.measured().requests());
             m.put("rps", round(r.measured().rps(), 2));
@@ -108,10 +168,7 @@ public final class CompareView {
             cpu.put("peakCores", round(jvm.peakCores(), 3));
             cpu.put("processSeconds", round(jvm.cpuSeconds(), 3));
             double total = jvm.cpuSeconds();
-            if (!Double.isNaN(total) && r.measured() != null && r.measured().requests() > 0) {
-                // process CPU per answered request: robust where throughput is not (a shared machine)
-                cpu.put("microsPerRequest", round(total * 1e6 / r.measured().requests(), 1));
-            }
+            cpu.put("microsPerRequest", round(CompareSummary.microsPerRequest(r), 1));
             if (r.generator() != null && !Double.isNaN(total) && r.measured() != null
                     && r.measured().durationSeconds() > 0) {
                 cpu.put("generatorSeconds", round(r.generator().cpuSeconds(), 3));
@@ -135,11 +192,28 @@ public final class CompareView {
         return m;
     }
 
+    /** A model's figures across rounds: {@code rps}, {@code p50Ms}, {@code p99Ms}, {@code cpuMicrosPerRequest}, each {median, min, max}. */
+    public static Map<String, Object> spreads(CompareSummary.ModelRow row) {
+        return map("rps", spread(row.rps(), 2), "p50Ms", spread(row.p50(), 3), "p99Ms", spread(row.p99(), 3),
+                "cpuMicrosPerRequest", spread(row.microsPerRequest(), 1));
+    }
+
+    private static Map<String, Object> spread(CompareSummary.Spread s, int decimals) {
+        return map("median", round(s.median(), decimals), "min", round(s.min(), decimals), "max", round(s.max(), decimals));
+    }
+
+    /** {@code 45123 [44010-46200]} of a JSON spread. */
+    @SuppressWarnings("unchecked")
+    private static String range(Object spread, Function<Object, String> look) {
+        Map<String, Object> s = (Map<String, Object>) spread;
+        return look.apply(s.get("median")) + " [" + look.apply(s.get("min")) + "-" + look.apply(s.get("max")) + "]";
+    }
+
     /** The side-by-side table, for {@code Accept: text/plain}. */
     @SuppressWarnings("unchecked")
     public static String text(RunSeries s) {
         Map<String, Object> j = json(s);
-        RunSpec first = s.steps().get(0).spec();
+        RunSpec first = spec(s);
         Map<String, Object> spec = (Map<String, Object>) j.get("spec");
         Map<String, Object> jvm = (Map<String, Object>) j.get("jvm");
         StringBuilder out = new StringBuilder();
@@ -152,25 +226,37 @@ public final class CompareView {
         Format.line(out, "Options: %s", options);
         Format.line(out, "JVM: %s %s (%s), %s CPUs", jvm.get("name"), jvm.get("version"), jvm.get("vendor"),
                 jvm.get("availableProcessors"));
-        Format.line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s", "model", "req/s", "p50", "p90", "p99", "p99.9",
-                "errors", "rejected", "cpu mean", "cpu peak", "cpu/req", "threads", "pinned");
+        Format.line(out, "%s round(s), the order rotated each round; each figure: median [min-max] across rounds",
+                j.get("rounds"));
+        Format.line(out, "%-12s %26s %24s %24s %20s %7s %8s %8s %7s  %s", "model", "req/s", "p50", "p99", "cpu/req",
+                "errors", "rejected", "threads", "pinned", "steady");
         for (Object o : (List<Object>) j.get("rows")) {
             Map<String, Object> row = (Map<String, Object>) o;
-            Map<String, Object> lat = (Map<String, Object>) row.get("latencyMs");
-            if (lat == null) {
+            Map<String, Object> spread = (Map<String, Object>) row.get("spread");
+            if (row.get("runId") == null) {
                 Format.line(out, "%-12s %s", row.get("model"), row.get("status"));
                 continue;
             }
-            Map<String, Object> cpu = (Map<String, Object>) row.getOrDefault("cpu", Map.of());
             Map<String, Object> threads = (Map<String, Object>) row.getOrDefault("threads", Map.of());
-            Format.line(out, "%-12s %10s %9s %9s %9s %9s %7s %8s %9s %9s %8s %8s %7s%s", row.get("model"), row.get("rps"),
-                    Format.latency(lat.get("p50")), Format.latency(lat.get("p90")), Format.latency(lat.get("p99")), Format.latency(lat.get("p99_9")), row.get("errors"),
-                    row.get("expectedRejections"), Format.fixed(cpu.get("meanCores"), 2), Format.fixed(cpu.get("peakCores"), 2),
-                    cpu.get("microsPerRequest") == null ? "-" : cpu.get("microsPerRequest") + "us", Format.orDash(threads.get("peak")), Format.orDash(row.get("pinnedVirtualThreads")),
+            Format.line(out, "%-12s %26s %24s %24s %20s %7s %8s %8s %7s  %s%s", row.get("model"),
+                    range(spread.get("rps"), v -> Format.fixed(v, 0)), range(spread.get("p50Ms"), Format::latency),
+                    range(spread.get("p99Ms"), Format::latency),
+                    range(spread.get("cpuMicrosPerRequest"), v -> v == null ? "-" : Format.fixed(v, 1) + "us"),
+                    row.get("errors"), row.get("expectedRejections"), Format.orDash(threads.get("peak")),
+                    Format.orDash(row.get("pinnedVirtualThreads")), Boolean.TRUE.equals(row.get("steady")) ? "yes" : "NO",
                     "DONE".equals(row.get("status")) ? "" : "  " + row.get("status"));
         }
-        Format.line(out, "cpu: cores busy in the whole process, generator included (its share: /q/bench/runs/<runId>); "
-                + "cpu/req: process CPU per request; threads: peak live platform threads");
+        Format.line(out, "cpu/req: process CPU per request (generator included); threads: peak live platform threads "
+                + "of the median round; per-round runs: /q/bench/runs/<runId>");
+        for (Object v : (List<Object>) j.get("verdicts")) {
+            Format.line(out, "Verdict: %s", ((Map<String, Object>) v).get("text"));
+        }
+        for (Object o : (List<Object>) j.get("rows")) {
+            Map<String, Object> row = (Map<String, Object>) o;
+            for (Object reason : (List<Object>) row.getOrDefault("notSteady", List.of())) {
+                Format.line(out, "Not steady: %s %s", row.get("model"), reason);
+            }
+        }
         return out.toString();
     }
 

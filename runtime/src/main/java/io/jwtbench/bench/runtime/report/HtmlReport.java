@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.analysis.UslFit;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
@@ -40,10 +41,26 @@ public final class HtmlReport {
 
     /** Overlays the runs: one color each, in order. */
     public static String runs(String title, List<Labelled> runs) {
+        return runs(title, runs, List.of());
+    }
+
+    /** Overlays the runs, with {@code notes} (a compare's verdicts) as a list under the title. */
+    public static String runs(String title, List<Labelled> runs, List<String> notes) {
         StringBuilder body = new StringBuilder();
         body.append("<h1>").append(Html.escape(title)).append("</h1>");
+        if (!notes.isEmpty()) {
+            body.append("<ul class=\"verdicts\">");
+            notes.forEach(n -> body.append("<li>").append(Html.escape(n)).append("</li>"));
+            body.append("</ul>");
+        }
         body.append(runTable(runs));
         for (Labelled l : runs) {
+            SteadyView steady = SteadyView.of(l.report());
+            if (steady.known()) {
+                body.append("<p class=\"").append(steady.steady() ? "steady" : "err").append("\">")
+                        .append(Html.escape(l.label())).append(": ").append(Html.escape(steady.line()))
+                        .append(steady.warmup() == null ? "" : " (" + Html.escape(steady.warmup()) + ")").append("</p>");
+            }
             if (l.report().error() != null) {
                 body.append("<p class=\"err\">").append(Html.escape(l.label())).append(": ")
                         .append(Html.escape(l.report().error())).append("</p>");
@@ -157,9 +174,14 @@ public final class HtmlReport {
             String id = st.report().id();
             body.append("<li><a href=\"../../runs/").append(Html.escape(id)).append("/report.html\">")
                     .append(st.load()).append(' ').append(Html.escape(unit)).append(": run ").append(Html.escape(id))
-                    .append("</a> (").append(st.report().status()).append(")</li>");
+                    .append("</a> (").append(st.report().status()).append(")")
+                    .append(st.steady().unsteady() ? " <span class=\"err\">" + Html.escape(st.steady().line()) + "</span>" : "")
+                    .append("</li>");
         }
         body.append("</ul>");
+        if (s.steadinessNote() != null) {
+            body.append("<p>Steadiness: ").append(Html.escape(s.steadinessNote())).append("</p>");
+        }
         return page(title, body.toString());
     }
 

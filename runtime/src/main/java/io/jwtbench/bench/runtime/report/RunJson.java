@@ -40,8 +40,13 @@ public final class RunJson {
             m.put("progress", progress(r.progress()));
         }
         if (r.warmup() != null) {
-            m.put("warmup", map("durationSeconds", round(r.warmup().durationSeconds(), 3), "requests",
-                    r.warmup().requests(), "rps", round(r.warmup().rps(), 2)));
+            Map<String, Object> w = map("durationSeconds", round(r.warmup().durationSeconds(), 3), "requests",
+                    r.warmup().requests(), "rps", round(r.warmup().rps(), 2));
+            if (r.warmup().auto()) {
+                w.put("auto", true);
+                w.put("stoppedBecause", r.warmup().stoppedBecause());
+            }
+            m.put("warmup", w);
         }
         if (r.measured() != null) {
             m.put("measured", map("durationSeconds", round(r.measured().durationSeconds(), 3), "requests",

@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.report;
 
 import java.util.Locale;
 
+import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -63,6 +64,11 @@ public final class RunText {
                     100 * r.generator().cpuShareOfProcess(),
                     r.uncorrectedLatency() != null ? String.format(Locale.ROOT, ", %d late starts, max lag %s",
                             r.generator().lateStarts(), Format.latency(r.generator().maxScheduleLagMs())) : "");
+        }
+        SteadyView steady = SteadyView.of(r);
+        Format.line(out, "Steady state: %s", steady.line());
+        if (steady.warmup() != null) {
+            Format.line(out, "Warm-up: %s", steady.warmup());
         }
         BreakdownText.append(out, r);
         return out.toString();

@@ -31,7 +31,10 @@ public final class SweepJson {
         }
         m.put("steps", steps);
         if (s.analysis() != null) {
-            m.put("analysis", s.analysis().toMap());
+            Map<String, Object> analysis = new LinkedHashMap<>(s.analysis().toMap());
+            analysis.put("unsteadySteps", s.unsteadyLoads());
+            analysis.put("steadiness", s.steadinessNote());
+            m.put("analysis", analysis);
         }
         if (s.error() != null) {
             m.put("error", s.error());
@@ -75,6 +78,12 @@ public final class SweepJson {
             m.put("mean", round(l.mean(), 3));
             m.put("errors", r.errors().total());
             m.put("timeouts", r.errors().timeout());
+        }
+        if (st.steady().known()) {
+            m.put("steady", st.steady().steady());
+            if (!st.steady().steady()) {
+                m.put("notSteady", st.steady().reasons());
+            }
         }
         JvmFacts jvm = st.jvm();
         if (jvm.present()) {

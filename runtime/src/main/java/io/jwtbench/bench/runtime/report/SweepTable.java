@@ -30,8 +30,8 @@ public final class SweepTable {
                 Format.line(out, "%8d %s", st.load(), st.report().status());
                 continue;
             }
-            String status = st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
-                    : "  " + st.report().status()) : "  (running)";
+            String status = (st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
+                    : "  " + st.report().status()) : "  (running)") + (st.steady().unsteady() ? "  NOT steady" : "");
             JvmFacts jvm = st.jvm();
             Format.line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),
                     Format.latency(l.p50()), Format.latency(l.p75()), Format.latency(l.p90()), Format.latency(l.p99()), Format.latency(l.p99_9()),
@@ -48,6 +48,12 @@ public final class SweepTable {
             Map<String, Object> m = a.toMap();
             for (String key : List.of("knee", "latencyBound", "usl", "limiter")) {
                 Format.line(out, "%s", ((Map<?, ?>) m.get(key)).get("description"));
+            }
+            Format.line(out, "Steadiness: %s", s.steadinessNote());
+            for (SweepStep st : s.steps()) {
+                if (st.steady().unsteady()) {
+                    Format.line(out, "Not steady: %d %s: %s", st.load(), model.unit(), String.join("; ", st.steady().reasons()));
+                }
             }
         }
         if (s.error() != null) {

@@ -140,7 +140,7 @@ public class SmokeBench {
         RunSpec spec;
         Run run;
         try {
-            spec = bench.runParser().parse(spec(smoke));
+            spec = bench.runParser().parse(spec(smoke), true);
             state = state.doing("preparing target " + spec.target());
             run = bench.startRun(spec, TRIGGER);
         } catch (SpecException e) {
@@ -226,7 +226,7 @@ public class SmokeBench {
         json.put("connections", smoke.connections());
         smoke.rate().ifPresent(r -> json.put("rate", r));
         json.put("duration", Durations.format(smoke.duration()));
-        json.put("warmup", Durations.format(smoke.warmup()));
+        json.put("warmup", smoke.warmup());
         for (Map.Entry<String, String> option : smoke.options().entrySet()) {
             putOption(json, option.getKey(), option.getValue());
         }

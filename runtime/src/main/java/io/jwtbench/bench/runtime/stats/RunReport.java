@@ -26,8 +26,16 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         long expectedRejections, long unexpectedSuccesses, GeneratorStats generator, List<SecondStats> timeSeries,
         Progress progress, String error, Map<String, Object> extensions) {
 
-    /** The warm-up phase, excluded from every other figure. */
-    public record Warmup(double durationSeconds, long requests, double rps) {
+    /**
+     * The warm-up phase, excluded from every other figure.
+     *
+     * @param auto {@code "warmup": "auto"}: it ended when the JVM was quiet (or at its bound)
+     * @param stoppedBecause why an automatic warm-up ended, in words; null for a fixed one
+     */
+    public record Warmup(double durationSeconds, long requests, double rps, boolean auto, String stoppedBecause) {
+        public Warmup(double durationSeconds, long requests, double rps) {
+            this(durationSeconds, requests, rps, false, null);
+        }
     }
 
     /** The measured phase. {@code durationSeconds} is the actual, not the requested, duration. */

@@ -38,6 +38,9 @@ public final class Sweep implements Started {
     public SweepReport report() {
         List<SweepStep> steps = new ArrayList<>();
         for (RunSeries.StepResult r : series.results()) {
+            if (r.warmup()) {
+                continue;
+            }
             steps.add(new SweepStep(steps.size(), spec.load(steps.size()), r.report()));
         }
         return new SweepReport(id(), RunStatus.valueOf(series.status().name()), spec, series.startedAt(),

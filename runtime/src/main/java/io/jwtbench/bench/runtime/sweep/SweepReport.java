@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.sweep;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
@@ -19,5 +20,25 @@ public record SweepReport(String id, RunStatus status, SweepSpec spec, Instant s
 
     public SweepReport {
         steps = List.copyOf(steps);
+    }
+
+    /** Loads of the measured steps judged not steady, in order. */
+    public List<Integer> unsteadyLoads() {
+        return steps.stream().filter(st -> st.measured() && st.steady().unsteady()).map(SweepStep::load).toList();
+    }
+
+    /** Whether the analysis stands on steady steps, in words; null without an analysis. */
+    public String steadinessNote() {
+        if (analysis == null) {
+            return null;
+        }
+        List<Integer> unsteady = unsteadyLoads();
+        if (unsteady.isEmpty()) {
+            return "every step the analysis used was steady";
+        }
+        String note = "the analysis used " + unsteady.size() + " step(s) that were not steady (load "
+                + unsteady.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")";
+        return analysis.knee().filter(k -> unsteady.contains((int) k.load()) || unsteady.contains((int) k.previousLoad()))
+                .map(k -> note + "; the knee at " + (int) k.load() + " rests on one of them").orElse(note);
     }
 }

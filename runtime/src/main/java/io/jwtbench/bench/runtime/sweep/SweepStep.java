@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.sweep;
 
 import io.jwtbench.bench.runtime.analysis.StepPoint;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
@@ -20,6 +21,11 @@ public record SweepStep(int index, int load, RunReport report) {
     /** The step's run's {@code jvm} section: CPU, host CPU, threads. */
     public JvmFacts jvm() {
         return JvmFacts.of(report);
+    }
+
+    /** The step's steady-state verdict. */
+    public SteadyView steady() {
+        return SteadyView.of(report);
     }
 
     /** The JFR breakdown section of the step's run, when that extension is present. */

@@ -26,6 +26,43 @@ class RunSpecParserTest {
     }
 
     @Test
+    void warmupAutoIsBoundedAndTheDefaultOnlyWhereAsked() throws Exception {
+        assertEquals(Duration.ZERO, parse("{'target':'jwt','connections':1}").warmup(), "a plain run: no warm-up");
+        RunSpec auto = parser.parse(JSON.readTree("{\"target\":\"jwt\",\"connections\":1}"), true);
+        assertTrue(auto.autoWarmup());
+        assertEquals(SpecLimits.DEFAULT_AUTO_WARMUP_MAX, auto.warmup(), "the bound of the automatic warm-up");
+        assertEquals("auto", auto.echo().get("warmup"));
+        assertTrue(auto.withOption("model", "virtual").autoWarmup(), "derived specs keep it");
+        assertTrue(parse("{'target':'jwt','connections':1,'warmup':'auto'}").autoWarmup());
+        RunSpec fixed = parser.parse(JSON.readTree("{\"target\":\"jwt\",\"connections\":1,\"warmup\":\"2s\"}"), true);
+        assertEquals(false, fixed.autoWarmup());
+        assertEquals(Duration.ofSeconds(2), fixed.warmup());
+        SpecException bad = assertThrows(SpecException.class, () -> parse("{'target':'jwt','connections':1,'warmup':'soon'}"));
+        assertEquals("warmup", bad.field());
+        assertTrue(bad.reason().endsWith("or \"auto\""), bad.reason());
+        assertEquals("warmup", assertThrows(SpecException.class,
+                () -> parse("{'target':'jwt','rate':10,'rampTo':20,'warmup':'auto'}")).field(), "a ramp's schedule is fixed");
+        assertEquals(false, parser.parse(JSON.readTree("{\"target\":\"jwt\",\"rate\":10,\"rampTo\":20}"), true)
+                .autoWarmup(), "a ramp in a compare: no automatic warm-up");
+    }
+
+    @Test
+    void compareRoundsRotateAndAreBounded() throws Exception {
+        ComparePlanParser compares = new ComparePlanParser(parser, new SeriesCap(java.time.Duration.ofHours(1)));
+        ComparePlan plan = compares.parse(JSON.readTree(
+                "{\"spec\":{\"target\":\"jwt\",\"connections\":1},\"models\":[\"a\",\"b\",\"c\"]}"));
+        assertEquals(ComparePlan.DEFAULT_ROUNDS, plan.rounds());
+        assertTrue(plan.spec().autoWarmup(), "compares warm up automatically by default");
+        assertEquals(List.of(List.of("a", "b", "c"), List.of("b", "c", "a"), List.of("c", "a", "b"), List.of("a", "b", "c")),
+                List.of(plan.order(0), plan.order(1), plan.order(2), plan.order(3)));
+        for (String rounds : List.of("0", "11", "1.5", "\"3\"")) {
+            assertEquals("rounds", assertThrows(SpecException.class, () -> compares.parse(JSON.readTree(
+                    "{\"spec\":{\"target\":\"jwt\",\"connections\":1},\"models\":[\"a\"],\"rounds\":" + rounds + "}")))
+                    .field(), rounds);
+        }
+    }
+
+    @Test
     void breakdownAndJfrAreEngineFieldsNotTargetOptions() throws Exception {
         RunSpec defaults = parse("{'target':'jwt','connections':1}");
         assertTrue(defaults.breakdown());

@@ -51,10 +51,21 @@ class SeriesCapTest {
 
     @Test
     void aCompareCountsEveryModel() throws Exception {
-        assertEquals(6, compare("{'spec':{'target':'health','connections':1,'duration':'10m'},'models':['a','b','c','d','e','f']}")
-                .models().size());
-        SpecException e = assertThrows(SpecException.class, () -> compare(
-                "{'spec':{'target':'health','connections':1,'duration':'10m'},'models':['a','b','c','d','e','f','g']}"));
+        String spec = "'spec':{'target':'health','connections':1,'duration':'10m','warmup':'0s'}";
+        assertEquals(6, compare("{" + spec + ",'rounds':1,'models':['a','b','c','d','e','f']}").models().size());
+        SpecException e = assertThrows(SpecException.class,
+                () -> compare("{" + spec + ",'rounds':1,'models':['a','b','c','d','e','f','g']}"));
         assertEquals("models", e.field());
+    }
+
+    @Test
+    void aCompareCountsEveryRoundAndItsWarmUpStep() throws Exception {
+        // 3 models x 2 rounds x 10m = 60m
+        assertEquals(2, compare("{'spec':{'target':'health','connections':1,'duration':'10m','warmup':'0s'},"
+                + "'rounds':2,'models':['a','b','c']}").rounds());
+        // the same with a warm-up: each model also runs once as a warm-up step, 3 x 3 x (1s + 10m) > 60m
+        assertEquals("models", assertThrows(SpecException.class, () -> compare(
+                "{'spec':{'target':'health','connections':1,'duration':'10m','warmup':'1s'},'rounds':2,'models':['a','b','c']}"))
+                .field());
     }
 }
