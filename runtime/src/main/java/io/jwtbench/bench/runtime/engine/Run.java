@@ -160,6 +160,7 @@ public final class Run implements Started {
             publish(progress(), null);
 
             long end = measureStartNanos + spec.duration().toNanos();
+            driver.endAt(end);
             long nextTick = measureStartNanos + SECOND;
             while (true) {
                 boolean stop = awaitCancel(Math.min(nextTick, end));
@@ -171,8 +172,11 @@ public final class Run implements Started {
                 nextTick += SECOND;
                 publish(progress(), null);
             }
+            long stoppedAt = Math.min(System.nanoTime(), end); // the window's end (earlier when cancelled)
+            if (!driver.closeWindow(stoppedAt)) {
+                LOG.debugf("bench run %s: requests still in flight after the timeout at the window's close", id);
+            }
             driver.stop();
-            long stoppedAt = System.nanoTime();
             measurement.close(); // from here on, the phase's histogram and counters are final
             double lastSecond = (stoppedAt - measureStartNanos - timeSeries.size() * SECOND) / (double) SECOND;
             if (lastSecond > 0.001) {
@@ -240,9 +244,11 @@ public final class Run implements Started {
         Tally t = phase.tally;
         long requests = latency.getTotalCount();
         measured = new RunReport.Measured(seconds, requests, seconds > 0 ? requests / seconds : 0, t.bytesRead());
+        Histogram lag = phase.scheduleLag.takeInterval(); // the whole phase: never drained before
         generatorStats = new GeneratorStats(generatorCpu / (double) SECOND,
                 processCpu > 0 ? (double) generatorCpu / processCpu : 0, eventLoopCount, t.lateStarts(),
-                t.maxScheduleLagNanos() / 1e6, t.meanScheduleLagNanos() / 1e6, t.connectionWaitNanos() / 1e6);
+                t.maxScheduleLagNanos() / 1e6, t.meanScheduleLagNanos() / 1e6, t.connectionWaitNanos() / 1e6,
+                percentileMs(lag, 50), percentileMs(lag, 99), t.inFlightAtStop(), t.unsentAtStop());
     }
 
     private Progress progress() {
