@@ -140,7 +140,7 @@ public final class Run implements Started {
                 warmUp(start);
             }
             observations = begin();
-            cpuAtStart = generator.cpuNanos();
+            cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
             processCpuAtStart = Generator.processCpuNanos();
             // measurement starts: what warm-up recorded stays in its own phase
             RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start);
@@ -182,7 +182,8 @@ public final class Run implements Started {
             if (lastSecond > 0.001) {
                 collectSecond(Math.min(1.0, lastSecond));
             }
-            conclude(stoppedAt, generator.cpuNanos() - cpuAtStart, Generator.processCpuNanos() - processCpuAtStart);
+            conclude(stoppedAt, generator.cpuNanos() + driver.cpuNanos() - cpuAtStart,
+                    Generator.processCpuNanos() - processCpuAtStart);
             end(observations);
             finish(isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE, null);
         } catch (Throwable t) {

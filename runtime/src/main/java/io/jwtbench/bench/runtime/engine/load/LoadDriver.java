@@ -22,6 +22,11 @@ public interface LoadDriver {
      */
     boolean closeWindow(long windowEndNanos) throws InterruptedException;
 
+    /** CPU time of the driver's own thread (the open model's pacer) so far, its last value once it ended; 0 if none. */
+    default long cpuNanos() {
+        return 0;
+    }
+
     /** No new request leaves after this (answers in flight may still arrive; they are ignored). */
     void stop();
 
