@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import org.HdrHistogram.ConcurrentHistogram;
+
 /**
  * An HTTP/1.1 server whose latency is known, to check the generator against something it did not
  * compute: plain blocking sockets, a thread per connection (few connections: a thread each is the
@@ -24,11 +26,18 @@ final class KnownServer implements AutoCloseable {
 
     private final ServerSocket socket;
     private final long delayNanos;
+    /** The delay each answer actually got by the server's own clock (µs): more than asked on a starved machine. */
+    private final ConcurrentHistogram given = new ConcurrentHistogram(1, 60_000_000, 3);
 
     KnownServer(long delayNanos) throws IOException {
         this.delayNanos = delayNanos;
         this.socket = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
         Thread.ofPlatform().daemon().name("known-server-accept").start(this::accept);
+    }
+
+    /** Median of the delays the server actually gave, in µs. */
+    long givenP50Micros() {
+        return given.getValueAtPercentile(50);
     }
 
     int port() {
@@ -55,9 +64,11 @@ final class KnownServer implements AutoCloseable {
                 matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : (b == '\r' ? 1 : 0);
                 if (matched == 4) {
                     matched = 0;
-                    waitUntil(System.nanoTime() + delayNanos);
+                    long arrived = System.nanoTime();
+                    waitUntil(arrived + delayNanos);
                     out.write(OK);
                     out.flush();
+                    given.recordValue(Math.max(1, (System.nanoTime() - arrived) / 1000));
                 }
             }
         } catch (IOException e) {

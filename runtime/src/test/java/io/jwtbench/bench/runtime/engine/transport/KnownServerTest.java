@@ -47,7 +47,7 @@ class KnownServerTest {
             Histogram h = phase.latency.takeInterval();
             assertEquals(ErrorCounts.NONE, phase.tally.errors());
             assertTrue(h.getTotalCount() > 100, "2 connections x 1 s / 5 ms: " + h.getTotalCount());
-            assertWithinTenPercentOfFiveMs("closed", h.getValueAtPercentile(50));
+            assertWithinTenPercentOfFiveMs("closed", h.getValueAtPercentile(50), server);
         }
     }
 
@@ -61,8 +61,8 @@ class KnownServerTest {
             assertEquals(ErrorCounts.NONE, phase.tally.errors());
             assertScheduled(300, corrected.getTotalCount());
             // corrected latency includes the generator's own schedule lag: a millisecond timer fails this
-            assertWithinTenPercentOfFiveMs("corrected", corrected.getValueAtPercentile(50));
-            assertWithinTenPercentOfFiveMs("uncorrected", phase.uncorrected.takeInterval().getValueAtPercentile(50));
+            assertWithinTenPercentOfFiveMs("corrected", corrected.getValueAtPercentile(50), server);
+            assertWithinTenPercentOfFiveMs("uncorrected", phase.uncorrected.takeInterval().getValueAtPercentile(50), server);
         }
     }
 
@@ -132,8 +132,14 @@ class KnownServerTest {
         assertEquals(scheduled, counted, "requests due in the window");
     }
 
-    /** 5 ms is a floor (the server waits that long); 10 % above it leaves 0.5 ms for loopback and pacing. */
-    private static void assertWithinTenPercentOfFiveMs(String what, long p50Micros) {
-        assertTrue(p50Micros >= 4_995 && p50Micros <= 5_500, what + " p50 µs " + p50Micros);
+    /**
+     * 5 ms is a floor (the server waits that long); 10 % of it, 0.5 ms, is left for loopback and pacing,
+     * on top of what the server actually gave by its own clock (on a starved machine its threads wake
+     * late: that is not the generator's error).
+     */
+    private static void assertWithinTenPercentOfFiveMs(String what, long p50Micros, KnownServer server) {
+        long given = Math.max(5_000, server.givenP50Micros());
+        assertTrue(p50Micros >= 4_995 && p50Micros <= given + 500,
+                what + " p50 µs " + p50Micros + ", the server's own p50 µs " + given);
     }
 }
