@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cross-checks the in-process bench against wrk and hey on the same machine, same endpoint,
 # same connection count, back to back. Needs: wrk, hey, jq, curl (apt-get install -y wrk hey jq).
-#   ./scripts/compare-with-wrk.sh [connections=50] [seconds=10] [rate=4000]
+#   ./scripts/compare-with-wrk.sh [connections=50] [seconds=10] [rate=4000]    (PORT=18080 by default)
 # Prints one line per tool: throughput, p50, p99, and the load generator's CPU per request.
 # Bench runs use "breakdown":false: wrk runs have no JFR recording on the server either.
 set -euo pipefail
@@ -11,7 +11,7 @@ for tool in wrk hey jq curl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y wrk hey jq curl" >&2; exit 1; }
 done
 conns=${1:-50}; secs=${2:-10}; rate=${3:-4000}
-port=18080
+port=${PORT:-18080}
 url="http://127.0.0.1:$port/q/health/live"
 [ -f service/target/quarkus-app/quarkus-run.jar ] || ./mvnw -B -q --no-transfer-progress install -DskipTests
 

@@ -100,11 +100,17 @@ class BenchApiTest {
         assertEquals("DONE", r.getString("status"));
         assertEquals("constant-rate", r.getString("loadModel"));
         long requests = r.getLong("measured.requests");
-        assertEquals(400, requests, 60, "the schedule sets the rate");
+        // every request the schedule set in the measured window is counted, none dropped at its close
+        // (+10: answers to warm-up requests still in flight or queued at the switch to measurement)
+        double window = r.getDouble("measured.durationSeconds");
+        assertTrue(requests >= Math.floor(400 * window) - 1 && requests <= Math.ceil(400 * window) + 10,
+                requests + " requests in " + window + " s at 400/s");
         assertEquals(0, r.getInt("errors.total"));
         assertNotNull(r.get("uncorrectedLatency.p99"));
-        assertTrue(r.getFloat("latency.max") >= r.getFloat("uncorrectedLatency.max"),
-                "corrected latency includes the wait before the send");
+        assertNotNull(r.get("generator.scheduleLagMs.p50"));
+        assertNotNull(r.get("generator.scheduleLagMs.p99"));
+        assertEquals(0, r.getInt("generator.unsentAtStop"), "a fast target leaves nothing unsent");
+        assertNotNull(r.get("generator.inFlightAtStop"));
         assertNotNull(r.get("generator.lateStarts"));
         assertNotNull(r.get("generator.maxScheduleLagMs"));
         assertNotNull(r.get("generator.connectionWaitMs"));

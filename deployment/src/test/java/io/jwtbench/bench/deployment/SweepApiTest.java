@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,6 +107,9 @@ class SweepApiTest {
         assertEquals("probe", data.getString("benchmarks[0].name"));
         assertEquals(r.getDouble("latency.p50"), data.getDouble("benchmarks[0].percentiles.'50.0'"), 0.001);
         assertEquals(r.getDouble("latency.p99_9"), data.getDouble("benchmarks[0].percentiles.'99.9'"), 0.001);
+        // one second has no spread to estimate a score error from: no field rather than a made-up 0
+        assertNull(data.get("benchmarks[0].error"));
+        assertNull(data.get("benchmarks[0].errorPercentage"));
         given().queryParam("runs", id + "," + id).get("/q/bench/report.html").then().statusCode(200)
                 .body(containsString("<svg"));
         given().get("/q/bench/runs/nope/report.html").then().statusCode(404);

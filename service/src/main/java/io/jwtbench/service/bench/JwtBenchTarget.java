@@ -6,6 +6,7 @@ import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwsAlgorithm;
+import io.jwtbench.service.web.TokenEndpoint;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -25,8 +26,11 @@ import java.util.stream.IntStream;
 /**
  * The {@code jwt} bench target: {@code POST /jwt/validate} with a pool of bearer tokens.
  *
- * <p>Options: {@code tokens} (distinct valid tokens, default 1000: 1 is cache-friendly, a pool
- * larger than {@code jwt.cache.max-size} makes every request a miss), {@code invalidRatio} (share
+ * <p>Options: {@code tokens} (distinct valid tokens, default 1000: 1 is cache-friendly; the cache is
+ * Caffeine's W-TinyLFU, so a pool larger than {@code jwt.cache.max-size} still hits often: the run's
+ * {@code jwtCache} section reports the hits and misses it actually measured), {@code cache}
+ * ({@code use}, the default, or {@code bypass}: the validator skips its token cache for these requests
+ * only, honoured only with the bench's per-process request secret), {@code invalidRatio} (share
  * of requests with a bad signature or an expired token, whose 401 is expected; default 0),
  * {@code algorithm} (RS256, PS256, ES256, EdDSA; default RS256), {@code source} ({@code generated}
  * by the in-memory bench issuer, or {@code file}: the real tokens of {@code jwt.bench.token-file}),
@@ -109,12 +113,13 @@ public class JwtBenchTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "POST " + PATH + "[/event-loop|/worker|/virtual] with bearer tokens (options: tokens, invalidRatio, algorithm, source, model)";
+        return "POST " + PATH + "[/event-loop|/worker|/virtual] with bearer tokens (options: tokens, cache, invalidRatio, algorithm, source, model)";
     }
 
     @Override
     public RequestSource prepare(Map<String, Object> options) {
         Options o = Options.parse(options);
+        boolean bypassCache = Options.bypassCache(options);
         String path = MODELS.get(o.model);
         TokenSet tokens = tokens(o);
         List<String> valid = tokens.valid();
@@ -128,7 +133,7 @@ public class JwtBenchTarget implements BenchTarget {
             // Spread the invalid requests evenly (Bresenham) rather than in one block.
             boolean bad = Math.floor((i + 1) * o.invalidRatio) > Math.floor(i * o.invalidRatio);
             String token = bad ? invalid.get(nextInvalid++ % invalid.size()) : valid.get(nextValid++ % valid.size());
-            pool[i] = request(path, token, bad, issuer.requestSecret());
+            pool[i] = request(path, token, bad, issuer.requestSecret(), bypassCache);
         }
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("path", path);
@@ -141,6 +146,7 @@ public class JwtBenchTarget implements BenchTarget {
         description.put("poolSize", poolSize);
         description.put("meanTokenBytes", (int) valid.stream().mapToInt(String::length).average().orElse(0));
         description.put("tokenPool", tokens.fingerprint());
+        description.put("cache", bypassCache ? "bypass" : "use");
         return new Pool(pool, java.util.Collections.unmodifiableMap(description));
     }
 
@@ -184,10 +190,17 @@ public class JwtBenchTarget implements BenchTarget {
         }
     }
 
-    /** {@code secret}: lets /jwt/validate answer valid for the bench issuer's tokens (BenchIssuer). */
-    private static BenchRequest request(String path, String token, boolean expectRejection, String secret) {
+    /**
+     * {@code secret}: lets /jwt/validate answer valid for the bench issuer's tokens (BenchIssuer), and
+     * is what makes {@code bypassCache} honoured: callers without it cannot skip the cache.
+     */
+    private static BenchRequest request(String path, String token, boolean expectRejection, String secret,
+            boolean bypassCache) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token)
-                .add(io.jwtbench.service.web.TokenEndpoint.REQUEST_SECRET_HEADER, secret);
+                .add(TokenEndpoint.REQUEST_SECRET_HEADER, secret);
+        if (bypassCache) {
+            headers.add(TokenEndpoint.CACHE_HEADER, TokenEndpoint.BYPASS);
+        }
         return new BenchRequest(HttpMethod.POST, path, headers, null, expectRejection);
     }
 
@@ -243,7 +256,16 @@ public class JwtBenchTarget implements BenchTarget {
 
     /** The target's options, validated; every problem names its field. */
     record Options(int tokens, double invalidRatio, JwsAlgorithm algorithm, boolean fromFile, String model) {
-        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model");
+        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model", "cache");
+
+        /** {@code "cache":"bypass"}: the bench's requests skip the validator's token cache; default {@code "use"}. */
+        static boolean bypassCache(Map<String, Object> options) {
+            return switch (String.valueOf(options.getOrDefault("cache", "use"))) {
+                case "use" -> false;
+                case "bypass" -> true;
+                default -> throw new BenchSpecException("cache", "must be \"use\" or \"bypass\"");
+            };
+        }
 
         Options withModel(String m) {
             return new Options(tokens, invalidRatio, algorithm, fromFile, m);

@@ -93,8 +93,13 @@ public final class JwtValidator {
      * loop. Fails with a {@link CompletionException} wrapping an {@link InvalidTokenException}.
      */
     public CompletionStage<ValidatedToken> validateAsync(String token) {
+        return validateAsync(token, true);
+    }
+
+    /** @param useCache false: neither looked up in nor added to the token cache (the bench's uncached path) */
+    public CompletionStage<ValidatedToken> validateAsync(String token, boolean useCache) {
         try {
-            return CompletableFuture.completedFuture(attempt(token, true));
+            return CompletableFuture.completedFuture(attempt(token, true, useCache));
         } catch (InvalidTokenException e) {
             return CompletableFuture.failedFuture(e);
         } catch (KeyRefreshNeeded refresh) {
@@ -108,7 +113,7 @@ public final class JwtValidator {
             // fetch (the single JWKS refresh thread would otherwise verify every parked token).
             return refreshed.handleAsync((keys, failure) -> {
                 try {
-                    return attempt(token, false);
+                    return attempt(token, false, useCache);
                 } catch (InvalidTokenException | KeyRefreshNeeded e) {
                     throw new CompletionException(e);
                 }
@@ -129,7 +134,7 @@ public final class JwtValidator {
      */
     public ValidatedToken validate(String token) throws InvalidTokenException {
         try {
-            return attempt(token, true);
+            return attempt(token, true, true);
         } catch (KeyRefreshNeeded refresh) {
             try {
                 refresh.issuer.keys().refreshForUnknownKid(refresh.kid).toCompletableFuture().join();
@@ -137,7 +142,7 @@ public final class JwtValidator {
                 // The source keeps its last good keys; the retry below reports UNKNOWN_KEY.
             }
             try {
-                return attempt(token, false);
+                return attempt(token, false, true);
             } catch (KeyRefreshNeeded impossible) {
                 throw new IllegalStateException(impossible);
             }
@@ -148,16 +153,18 @@ public final class JwtValidator {
      * Every refusal is an {@link InvalidTokenException}: a runtime exception from a library or a bug
      * on this path means the token could not be processed, which is a 401, never a 500.
      */
-    private ValidatedToken attempt(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
+    private ValidatedToken attempt(String token, boolean mayRefresh, boolean useCache)
+            throws InvalidTokenException, KeyRefreshNeeded {
         try {
-            return attemptUnguarded(token, mayRefresh);
+            return attemptUnguarded(token, mayRefresh, useCache);
         } catch (RuntimeException | StackOverflowError e) {
             LOG.debugf(e, "Token refused after an unexpected %s", e.getClass().getName());
             throw new InvalidTokenException(Reason.MALFORMED, "token could not be processed");
         }
     }
 
-    private ValidatedToken attemptUnguarded(String token, boolean mayRefresh) throws InvalidTokenException, KeyRefreshNeeded {
+    private ValidatedToken attemptUnguarded(String token, boolean mayRefresh, boolean useCache)
+            throws InvalidTokenException, KeyRefreshNeeded {
         // Phases of the bench's breakdown, as JFR events: without a recording, no clock read and no
         // allocation. Each lap ends a phase and starts the next; the finally ends the last one, so
         // refusals are timed in the phase that refused.
@@ -170,7 +177,7 @@ public final class JwtValidator {
             }
             byte[] ascii = token.getBytes(StandardCharsets.US_ASCII);
             TokenCache.Key cacheKey = null;
-            if (cache != null) {
+            if (cache != null && useCache) {
                 // Looked up before the shape checks: a hit is byte-identical to a token that passed
                 // them. Non-ASCII characters become '?', which no validated token contains. An entry
                 // whose issuer's keys changed since, or older than the cache TTL, is not a hit.

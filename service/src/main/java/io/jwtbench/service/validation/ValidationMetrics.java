@@ -24,18 +24,31 @@ public class ValidationMetrics {
     private final MeterRegistry registry;
     private final Timer timer;
     private final Map<String, Outcomes> byIssuer = new ConcurrentHashMap<>();
+    /** The meters /q/metrics shows as {@code jwt_cache_requests_total}; null without a cache. */
+    private FunctionCounter cacheHits;
+    private FunctionCounter cacheMisses;
 
     public ValidationMetrics(MeterRegistry registry, JwtValidator validator) {
         this.registry = registry;
         this.timer = Timer.builder("jwt.validation").description("Time to validate one token").register(registry);
         TokenCache cache = validator.cache();
         if (cache != null) {
-            FunctionCounter.builder("jwt.cache.requests", cache, TokenCache::hits).tag("result", "hit")
+            cacheHits = FunctionCounter.builder("jwt.cache.requests", cache, TokenCache::hits).tag("result", "hit")
                     .description("Token cache lookups").register(registry);
-            FunctionCounter.builder("jwt.cache.requests", cache, TokenCache::misses).tag("result", "miss")
+            cacheMisses = FunctionCounter.builder("jwt.cache.requests", cache, TokenCache::misses).tag("result", "miss")
                     .description("Token cache lookups").register(registry);
             Gauge.builder("jwt.cache.size", cache, TokenCache::size).description("Tokens in the cache").register(registry);
         }
+    }
+
+    /** The registered {@code jwt_cache_requests_total{result="hit"}} meter, or null when caching is off. */
+    public FunctionCounter cacheHits() {
+        return cacheHits;
+    }
+
+    /** The registered {@code jwt_cache_requests_total{result="miss"}} meter, or null when caching is off. */
+    public FunctionCounter cacheMisses() {
+        return cacheMisses;
     }
 
     public void valid(ValidatedToken token, long nanos) {

@@ -48,6 +48,12 @@ public class JwtValidationResource {
     }
 
     /** Every route's first step, so the {@code dispatch} phase ends here whatever the thread. */
+    /** Every route answers the same way; only the thread differs. */
+    private CompletionStage<Response> respond(HttpServerRequest request) {
+        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER),
+                request.getHeader(TokenEndpoint.CACHE_HEADER));
+    }
+
     private static List<String> authorization(HttpServerRequest request) {
         Phases.sinceRequestStart(PHASE_DISPATCH);
         return request.headers().getAll(HttpHeaders.AUTHORIZATION);
@@ -58,13 +64,13 @@ public class JwtValidationResource {
     @POST
     @NonBlocking
     public CompletionStage<Response> post(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     @GET
     @NonBlocking
     public CompletionStage<Response> get(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     // --- one route per execution model -----------------------------------------------------------
@@ -73,41 +79,41 @@ public class JwtValidationResource {
     @Path("event-loop")
     @NonBlocking
     public CompletionStage<Response> postEventLoop(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     @GET
     @Path("event-loop")
     @NonBlocking
     public CompletionStage<Response> getEventLoop(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     @POST
     @Path("worker")
     @Blocking
     public CompletionStage<Response> postWorker(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     @GET
     @Path("worker")
     @Blocking
     public CompletionStage<Response> getWorker(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     @POST
     @Path("virtual")
     @RunOnVirtualThread
     public CompletionStage<Response> postVirtual(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 
     @GET
     @Path("virtual")
     @RunOnVirtualThread
     public CompletionStage<Response> getVirtual(@Context HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER));
+        return respond(request);
     }
 }

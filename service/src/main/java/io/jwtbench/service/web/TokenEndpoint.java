@@ -33,14 +33,26 @@ public class TokenEndpoint {
      * @param requestSecret the request's {@value #REQUEST_SECRET_HEADER} header, or null
      */
     public CompletionStage<Response> respondAsync(List<String> authorization, String requestSecret) {
+        return respondAsync(authorization, requestSecret, null);
+    }
+
+    /**
+     * @param cacheDirective the request's {@value #CACHE_HEADER} header, or null: {@code bypass} skips
+     *        the token cache (no lookup, no insert), honoured only on a request that also carries a
+     *        registered issuer's request secret, i.e. the bench's own requests, never a caller's
+     */
+    public CompletionStage<Response> respondAsync(List<String> authorization, String requestSecret,
+            String cacheDirective) {
         BearerToken bearer = BearerToken.from(authorization);
         if (bearer.token() == null) {
             return CompletableFuture.completedFuture(refuse(bearer));
         }
+        boolean useCache = cacheDirective == null || !BYPASS.equals(cacheDirective)
+                || !validator.issuers().isRequestSecret(requestSecret);
         long start = System.nanoTime();
         CompletionStage<ValidatedToken> validation;
         try {
-            validation = validator.validateAsync(bearer.token());
+            validation = validator.validateAsync(bearer.token(), useCache);
         } catch (RuntimeException e) {
             validation = CompletableFuture.failedFuture(e);
         }
@@ -64,6 +76,10 @@ public class TokenEndpoint {
      * the bench's jwt target adds it) for a token of that issuer to be answered as valid.
      */
     public static final String REQUEST_SECRET_HEADER = "X-Jwt-Bench-Secret";
+
+    /** With {@link #BYPASS} and a valid {@link #REQUEST_SECRET_HEADER}: validate without the token cache. */
+    public static final String CACHE_HEADER = "X-Jwt-Bench-Cache";
+    public static final String BYPASS = "bypass";
 
     /** Null if the token may be answered as valid on this request. */
     static InvalidTokenException secretRefusal(ValidatedToken token, String presented) {

@@ -150,7 +150,7 @@ public final class Run implements Started {
             driver.start(start);
             String warmupEnd = spec.warmup().isZero() ? null : warmUp(start);
             observations = begin();
-            cpuAtStart = generator.cpuNanos();
+            cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
             processCpuAtStart = Generator.processCpuNanos();
             // measurement starts: what warm-up recorded stays in its own phase
             RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start, spec.autoWarmup(), warmupEnd);
@@ -171,6 +171,7 @@ public final class Run implements Started {
             publish(progress(), null);
 
             long end = measureStartNanos + spec.duration().toNanos();
+            driver.endAt(end);
             long nextTick = measureStartNanos + SECOND;
             while (true) {
                 boolean stop = awaitCancel(Math.min(nextTick, end));
@@ -182,15 +183,19 @@ public final class Run implements Started {
                 nextTick += SECOND;
                 publish(progress(), null);
             }
+            long stoppedAt = Math.min(System.nanoTime(), end); // the window's end (earlier when cancelled)
+            if (!driver.closeWindow(stoppedAt)) {
+                LOG.debugf("bench run %s: requests still in flight after the timeout at the window's close", id);
+            }
             driver.stop();
-            long stoppedAt = System.nanoTime();
             activityAtEnd = JvmActivity.now();
             measurement.close(); // from here on, the phase's histogram and counters are final
             double lastSecond = (stoppedAt - measureStartNanos - timeSeries.size() * SECOND) / (double) SECOND;
             if (lastSecond > 0.001) {
                 collectSecond(Math.min(1.0, lastSecond));
             }
-            conclude(stoppedAt, generator.cpuNanos() - cpuAtStart, Generator.processCpuNanos() - processCpuAtStart);
+            conclude(stoppedAt, generator.cpuNanos() + driver.cpuNanos() - cpuAtStart,
+                    Generator.processCpuNanos() - processCpuAtStart);
             end(observations);
             judgeSteadiness();
             finish(isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE, null);
@@ -312,9 +317,11 @@ public final class Run implements Started {
         Tally t = phase.tally;
         long requests = latency.getTotalCount();
         measured = new RunReport.Measured(seconds, requests, seconds > 0 ? requests / seconds : 0, t.bytesRead());
+        Histogram lag = phase.scheduleLag.takeInterval(); // the whole phase: never drained before
         generatorStats = new GeneratorStats(generatorCpu / (double) SECOND,
                 processCpu > 0 ? (double) generatorCpu / processCpu : 0, eventLoopCount, t.lateStarts(),
-                t.maxScheduleLagNanos() / 1e6, t.meanScheduleLagNanos() / 1e6, t.connectionWaitNanos() / 1e6);
+                t.maxScheduleLagNanos() / 1e6, t.meanScheduleLagNanos() / 1e6, t.connectionWaitNanos() / 1e6,
+                percentileMs(lag, 50), percentileMs(lag, 99), t.inFlightAtStop(), t.unsentAtStop());
     }
 
     private Progress progress() {

@@ -10,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 import org.HdrHistogram.Histogram;
 
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.JsonMaps;
+import io.jwtbench.bench.runtime.analysis.ThroughputError;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
@@ -24,7 +26,9 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  * {@code latency}, {@code percentiles{"0.0","50.0","75.0","90.0","95.0","99.0","99.9","99.99","100.0"}}
  * in ms, and {@code chartData}). Every percentile is read from the run's HdrHistogram. The formatted
  * strings ({@code "9.8K ops/s"}, {@code "2.1ms"}) are kept as that layout has them; the exact numbers
- * are alongside ({@code throughputOpsPerSecond}, {@code latencyMs}).
+ * are alongside ({@code throughputOpsPerSecond}, {@code latencyMs}). {@code error} and
+ * {@code errorPercentage} are the 99.9 % confidence half-width of the throughput from its per-second
+ * series ({@link ThroughputError}), and are absent for runs shorter than two seconds.
  */
 public final class BenchmarkData {
     private static final double[] PERCENTILES = { 0.0, 50.0, 75.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0 };
@@ -79,8 +83,12 @@ public final class BenchmarkData {
             b.put("scoreUnit", "ops/s");
             b.put("throughput", opsPerSecond(rps));
             b.put("latency", Format.latency(p50).replace("us", "μs"));
-            b.put("error", 0);
-            b.put("errorPercentage", 0);
+            // a real spread or nothing: under two full seconds the fields are left out
+            OptionalDouble error = ThroughputError.halfWidth(r.timeSeries(), r.measured().durationSeconds());
+            if (error.isPresent()) {
+                b.put("error", JsonMaps.round(error.getAsDouble(), 3));
+                b.put("errorPercentage", JsonMaps.round(rps > 0 ? 100 * error.getAsDouble() / rps : 0, 2));
+            }
             b.put("percentiles", percentiles);
             b.put("throughputOpsPerSecond", JsonMaps.round(rps, 3));
             b.put("latencyMs", JsonMaps.round(p50, 3));

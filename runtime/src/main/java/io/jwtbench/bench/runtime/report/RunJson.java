@@ -122,7 +122,10 @@ public final class RunJson {
         return map("cpuSeconds", round(g.cpuSeconds(), 3), "cpuShareOfProcess", round(g.cpuShareOfProcess(), 3),
                 "eventLoops", g.eventLoops(), "lateStarts", g.lateStarts(), "maxScheduleLagMs",
                 round(g.maxScheduleLagMs(), 3), "meanScheduleLagMs", round(g.meanScheduleLagMs(), 3),
-                "connectionWaitMs", round(g.connectionWaitMs(), 3));
+                "connectionWaitMs", round(g.connectionWaitMs(), 3), "scheduleLagMs",
+                map("p50", round(g.scheduleLagP50Ms(), 3), "p99", round(g.scheduleLagP99Ms(), 3), "max",
+                        round(g.maxScheduleLagMs(), 3)),
+                "inFlightAtStop", g.inFlightAtStop(), "unsentAtStop", g.unsentAtStop());
     }
 
     private static void putIfNotNull(Map<String, Object> m, String key, Object value) {

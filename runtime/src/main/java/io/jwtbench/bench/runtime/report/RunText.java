@@ -62,8 +62,13 @@ public final class RunText {
         if (r.generator() != null) {
             Format.line(out, "Generator: %.2fs CPU (%.0f%% of process)%s", r.generator().cpuSeconds(),
                     100 * r.generator().cpuShareOfProcess(),
-                    r.uncorrectedLatency() != null ? String.format(Locale.ROOT, ", %d late starts, max lag %s",
-                            r.generator().lateStarts(), Format.latency(r.generator().maxScheduleLagMs())) : "");
+                    r.uncorrectedLatency() != null ? String.format(Locale.ROOT,
+                            ", %d late starts, schedule lag p50 %s p99 %s max %s", r.generator().lateStarts(),
+                            Format.latency(r.generator().scheduleLagP50Ms()),
+                            Format.latency(r.generator().scheduleLagP99Ms()),
+                            Format.latency(r.generator().maxScheduleLagMs())) : "");
+            Format.line(out, "At the window's close: %d in flight (awaited), %d due but unsent (filed from their intended time)",
+                    r.generator().inFlightAtStop(), r.generator().unsentAtStop());
         }
         SteadyView steady = SteadyView.of(r);
         Format.line(out, "Steady state: %s", steady.line());

@@ -21,6 +21,8 @@ public final class Measurement {
         /** Scheduled requests only: from the actual send, as a tool without correction would report. */
         public final LatencyRecording uncorrected = new LatencyRecording();
         public final Tally tally = new Tally();
+        /** Open model: how late each request left against its intended time (the generator's own lag). */
+        public final LatencyRecording scheduleLag = new LatencyRecording();
 
         private Phase() {
         }
@@ -62,6 +64,36 @@ public final class Measurement {
             }
         } finally {
             phaser.writerCriticalSectionExit(critical);
+        }
+    }
+
+    /**
+     * A scheduled request that was due inside the measured window but never left: filed in the
+     * corrected latency with {@code latencyNanos} from its intended time to the window's close (a lower
+     * bound), and counted; it has no uncorrected latency.
+     */
+    public void unsent(long latencyNanos) {
+        long critical = phaser.writerCriticalSectionEnter();
+        try {
+            Phase p = current;
+            if (p != null) {
+                p.latency.recordNanos(latencyNanos);
+                p.tally.countUnsent();
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(critical);
+        }
+    }
+
+    /**
+     * A scheduled request leaves {@code lagNanos} after its intended time; {@code late} beyond the
+     * driver's tolerance. Not tied to an answer, so no phase exactness needed; allocates nothing.
+     */
+    public void scheduled(long lagNanos, boolean late) {
+        Phase p = current;
+        if (p != null) {
+            p.tally.scheduled(lagNanos, late);
+            p.scheduleLag.recordNanos(lagNanos);
         }
     }
 

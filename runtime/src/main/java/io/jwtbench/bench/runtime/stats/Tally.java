@@ -28,6 +28,8 @@ public final class Tally {
     private final LongAdder scheduleLagNanos = new LongAdder();
     private final LongAccumulator maxScheduleLagNanos = new LongAccumulator(Math::max, 0);
     private final LongAdder connectionWaitNanos = new LongAdder();
+    private final LongAdder inFlightAtStop = new LongAdder();
+    private final LongAdder unsentAtStop = new LongAdder();
 
     /** A complete HTTP answer; its latency goes to the histogram separately. */
     public void response(int status, boolean expectRejection, long bytes) {
@@ -63,6 +65,24 @@ public final class Tally {
     /** Open model: time a request waited for a free pooled connection. */
     public void connectionWait(long nanos) {
         connectionWaitNanos.add(nanos);
+    }
+
+    /** Stop: requests still in flight when the window closed, awaited up to their timeout. */
+    public void inFlightAtStop(long count) {
+        inFlightAtStop.add(count);
+    }
+
+    /** Stop: a request that was due inside the window but never left (filed with its intended-time latency). */
+    void countUnsent() {
+        unsentAtStop.increment();
+    }
+
+    public long inFlightAtStop() {
+        return inFlightAtStop.sum();
+    }
+
+    public long unsentAtStop() {
+        return unsentAtStop.sum();
     }
 
     public long responses() {

@@ -25,6 +25,17 @@ final class ClosedLoopDriver implements LoadDriver {
         pools = transport.startPools(source, ConnectionPool.OnIdle.SEND_NEXT);
     }
 
+    /** Nothing to do: without a schedule, sending stops when the window closes. */
+    @Override
+    public void endAt(long endNanos) {
+    }
+
+    @Override
+    public boolean closeWindow(long windowEndNanos) throws InterruptedException {
+        return pools == null || transport.closeWindow(pools, windowEndNanos, lane -> () -> {
+        });
+    }
+
     @Override
     public void stop() {
         RunTransport.stopAll(pools);

@@ -1,13 +1,16 @@
 package io.jwtbench.bench.runtime.engine.load;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import io.jwtbench.bench.runtime.engine.transport.ConnectionPool;
 import io.jwtbench.bench.runtime.engine.transport.RunTransport;
 import io.jwtbench.bench.runtime.plan.Schedule;
 import io.jwtbench.bench.runtime.spi.RequestSource;
-import io.jwtbench.bench.runtime.stats.Tally;
-import io.vertx.core.Context;
+import io.jwtbench.bench.runtime.stats.Measurement;
 
 /**
  * Open model, like wrk2: requests leave on a {@link Schedule} (constant rate, ramp, ...) whether or not earlier ones
@@ -17,23 +20,41 @@ import io.vertx.core.Context;
  * {@code i, i+n, i+2n, ...} of the one global schedule.
  *
  * <p>
- * Vert.x timers have millisecond granularity, so each wake-up sends every request that has become
- * due; the resulting sub-millisecond lag is part of the corrected latency. A request counts as a
- * <b>late start</b> when it leaves more than {@link #LATE_START_NANOS} (2 ms) after its intended time:
- * beyond timer granularity, that means the generator's event loop was busy, i.e. the generator was
- * the limit.
+ * <b>Pacing.</b> Event-loop timers (Vert.x, and Netty's NIO select timeout) have millisecond
+ * granularity: waking on them added ~0.6 ms of the generator's own lag to every corrected latency,
+ * and one timer object per tick. Instead one pacer thread per run waits for each intended time,
+ * parking until {@link #SPIN_NANOS} before it (a park overshoots by up to the timer slack) and spinning
+ * the rest, then hands the due lane to its event loop with the lane itself as the (pre-allocated)
+ * task; the lane sends everything due. A lane already handed over is not handed again. The bench
+ * allocates nothing per tick (Netty's unbounded task queue takes a new ~4 KB chunk per 1,023
+ * hand-offs); the hand-off wakes the loop's selector, which costs a few microseconds.
+ *
+ * <p>
+ * A request counts as a <b>late start</b> when it leaves more than {@link #LATE_START_NANOS} (2 ms)
+ * after its intended time: the generator (its event loop or the pacer) was the limit.
  */
 final class OpenLoopDriver implements LoadDriver {
     static final long LATE_START_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /**
+     * Park until this long before a deadline, spin the rest: Linux's default timer slack (50 µs) bounds
+     * a park's overshoot, and every spun microsecond is pacer CPU (per tick, at any rate).
+     */
+    static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(60);
     /** Catching up after a stall sends at most this many at once, then lets the loop breathe. */
     private static final int MAX_BURST = 1024;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final RunTransport transport;
     private final RequestSource source;
     private final Schedule schedule;
     private volatile boolean running;
     private volatile ConnectionPool[] pools;
+    private volatile Lane[] lanes;
+    private volatile Thread pacer;
+    private volatile long pacerCpuAtExit = -1;
     private long startNanos;
+    /** Requests due at or after this never leave: the measured window's end, once known. */
+    private volatile long horizonNanos = Long.MAX_VALUE;
 
     OpenLoopDriver(RunTransport transport, RequestSource source, Schedule schedule) {
         this.transport = transport;
@@ -46,58 +67,135 @@ final class OpenLoopDriver implements LoadDriver {
         this.startNanos = startNanos;
         running = true;
         ConnectionPool[] started = transport.startPools(source, ConnectionPool.OnIdle.TAKE_QUEUED);
-        pools = started;
+        Lane[] all = new Lane[started.length];
         for (int i = 0; i < started.length; i++) {
-            Lane lane = new Lane(started[i], i, started.length);
-            started[i].context().runOnContext(v -> lane.tick());
+            all[i] = new Lane(started[i], i, started.length);
         }
+        pools = started;
+        lanes = all;
+        pacer = Thread.ofPlatform().daemon().name("bench-pacer").priority(Thread.MAX_PRIORITY).start(this::pace);
+    }
+
+    /** The pacer thread: wakes the lane of each request of the global schedule at its intended time. */
+    private void pace() {
+        Lane[] all = lanes;
+        try {
+            paceAll(all);
+        } catch (RejectedExecutionException e) {
+            // the generator shut down under a stopping run: nothing left to pace
+        } finally {
+            pacerCpuAtExit = THREADS.getCurrentThreadCpuTime(); // unreadable from outside once the thread ended
+        }
+    }
+
+    @Override
+    public long cpuNanos() {
+        Thread t = pacer;
+        if (t == null) {
+            return 0;
+        }
+        long live = t.isAlive() ? THREADS.getThreadCpuTime(t.threadId()) : -1;
+        return live >= 0 ? live : Math.max(0, pacerCpuAtExit);
+    }
+
+    private void paceAll(Lane[] all) {
+        for (long sequence = 0; running; sequence++) {
+            long intended = startNanos + schedule.sendTimeNanos(sequence);
+            if (intended >= horizonNanos) {
+                return;
+            }
+            long wait;
+            while (running && (wait = intended - System.nanoTime()) > 0) {
+                if (wait > SPIN_NANOS) {
+                    LockSupport.parkNanos(wait - SPIN_NANOS);
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+            all[(int) (sequence % all.length)].wake();
+        }
+    }
+
+    @Override
+    public void endAt(long endNanos) {
+        horizonNanos = endNanos;
+    }
+
+    @Override
+    public boolean closeWindow(long windowEndNanos) throws InterruptedException {
+        Lane[] all = lanes;
+        if (all == null) {
+            return true;
+        }
+        running = false;
+        LockSupport.unpark(pacer);
+        return transport.closeWindow(pools, windowEndNanos, i -> () -> all[i].fileUnsent(windowEndNanos));
     }
 
     @Override
     public void stop() {
         running = false;
+        if (pacer != null) {
+            LockSupport.unpark(pacer);
+        }
         RunTransport.stopAll(pools);
     }
 
-    /** One event loop's share of the schedule; touched only by that loop. */
-    private final class Lane {
+    /** One event loop's share of the schedule; runs (as its own task) only on that loop. */
+    private final class Lane implements Runnable {
         private final ConnectionPool pool;
-        private final Context loop;
         private final int lanes;
+        private final Measurement measurement;
+        /** Handed to the loop and not run yet: the pacer does not hand it again. */
+        private volatile boolean handedOver;
         private long next;
 
         Lane(ConnectionPool pool, int first, int lanes) {
             this.pool = pool;
-            this.loop = pool.context();
             this.lanes = lanes;
+            this.measurement = transport.measurement();
             this.next = first;
         }
 
-        void tick() {
+        /** Pacer thread: a request of this lane is due. */
+        void wake() {
+            if (!handedOver) {
+                handedOver = true;
+                pool.execute(this);
+            }
+        }
+
+        /** Sends every request of the lane that is due by now (at most a burst, then yields). */
+        @Override
+        public void run() {
+            handedOver = false; // before reading the clock: a request due after this gets a new hand-off
             int sent = 0;
             while (running && sent < MAX_BURST) {
                 long intended = startNanos + schedule.sendTimeNanos(next);
                 long now = System.nanoTime();
-                if (intended > now) {
-                    break;
+                if (intended > now || intended >= horizonNanos) {
+                    return;
                 }
                 long lag = now - intended;
-                Tally tally = transport.measurement().tally();
-                if (tally != null) {
-                    tally.scheduled(lag, lag > LATE_START_NANOS);
-                }
+                measurement.scheduled(lag, lag > LATE_START_NANOS);
                 pool.submit(next, intended);
                 next += lanes;
                 sent++;
             }
-            if (!running) {
-                return;
+            if (running) {
+                handedOver = true;
+                pool.execute(this); // a backlog after a stall: the rest after the loop's other work
             }
-            if (sent == MAX_BURST) {
-                loop.runOnContext(v -> tick());
-            } else {
-                long waitNanos = startNanos + schedule.sendTimeNanos(next) - System.nanoTime();
-                loop.owner().setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)), id -> tick());
+        }
+
+        /**
+         * The window closed: requests of this lane due before {@code windowEnd} that never left are
+         * filed with their latency from the intended time to now. On the lane's loop, after the pacer stopped.
+         */
+        void fileUnsent(long windowEnd) {
+            long now = System.nanoTime();
+            for (long intended; (intended = startNanos + schedule.sendTimeNanos(next)) < windowEnd; next += lanes) {
+                measurement.unsent(now - intended);
             }
         }
     }

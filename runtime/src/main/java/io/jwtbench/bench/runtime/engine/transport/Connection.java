@@ -173,7 +173,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private boolean inFlight() {
+    boolean inFlight() {
         return state == State.AWAITING_RESPONSE || state == State.READING_HEADERS || state == State.READING_BODY;
     }
 

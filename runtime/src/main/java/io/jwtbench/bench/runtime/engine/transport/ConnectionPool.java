@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine.transport;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -8,7 +9,6 @@ import io.jwtbench.bench.runtime.stats.Tally;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
-import io.vertx.core.Context;
 
 /**
  * The connections of one generator event loop (a "lane") and what they do when idle; everything
@@ -22,10 +22,13 @@ import io.vertx.core.Context;
  * </ul>
  * A periodic sweep (no timer per request) fails requests in flight or queued for longer than the
  * run's timeout; the connection of a timed-out request is closed and reopened.
+ *
+ * <p>When the measured window closes ({@link #closeWindow}) nothing new leaves, requests still waiting
+ * for a connection are filed as unsent with their intended-time latency, and the requests in flight
+ * are awaited: answered, or failed by the sweep after the timeout.
  */
 public final class ConnectionPool {
     final RunTransport transport;
-    final Context context;
     final EventLoop loop;
     private final RequestSource source;
     private final OnIdle onIdle;
@@ -35,6 +38,9 @@ public final class ConnectionPool {
     private long nextSequence;
     private final int stride;
     private volatile boolean stopped;
+    /** The measured window closed: nothing new leaves; {@link #drained} counts down once nothing is in flight. */
+    private boolean windowClosed;
+    private CountDownLatch drained;
     private ScheduledFuture<?> sweeper;
     /**
      * Where {@link BenchChannel} reads; the parser keeps nothing of it past a call (a line split
@@ -58,7 +64,6 @@ public final class ConnectionPool {
 
     ConnectionPool(RunTransport transport, int lane, int lanes, int size, RequestSource source, OnIdle onIdle) {
         this.transport = transport;
-        this.context = transport.client.contexts[lane];
         this.loop = transport.client.loops[lane];
         this.source = source;
         this.onIdle = onIdle;
@@ -100,12 +105,59 @@ public final class ConnectionPool {
         });
     }
 
-    /** The event loop this pool lives on. */
-    public Context context() {
-        return context;
+    /**
+     * From any thread: closes the measured window on this pool's loop. Runs {@code first} there (the
+     * driver stops its lane), files the queued requests due before {@code windowEnd} as unsent, counts
+     * the requests in flight and counts {@code done} down once none is left.
+     */
+    public void closeWindow(long windowEnd, Runnable first, CountDownLatch done) {
+        loop.execute(() -> {
+            first.run();
+            if (stopped) {
+                done.countDown();
+                return;
+            }
+            windowClosed = true;
+            long now = System.nanoTime();
+            while (queueSize > 0) {
+                long intended = queue[queueHead * 3 + 1];
+                dequeue();
+                if (intended < windowEnd) {
+                    transport.measurement.unsent(now - intended);
+                }
+            }
+            int inFlight = 0;
+            for (Connection c : connections) {
+                inFlight += c.inFlight() ? 1 : 0;
+            }
+            Tally tally = transport.measurement.tally();
+            if (tally != null) {
+                tally.inFlightAtStop(inFlight);
+            }
+            drained = done;
+            checkDrained();
+        });
     }
 
-    /** A scheduled request {@code sequence} is due (it was meant to leave at {@code intended}); on {@link #context()} only. */
+    private void checkDrained() {
+        if (drained == null) {
+            return;
+        }
+        for (Connection c : connections) {
+            if (c.inFlight()) {
+                return;
+            }
+        }
+        drained.countDown();
+        drained = null;
+    }
+
+    /** Runs {@code task} on this pool's loop (from the pacer: the task is pre-allocated, nothing is per call). */
+    public void execute(Runnable task) {
+        loop.execute(task);
+    }
+
+    /** A scheduled request {@code sequence} is due (it was meant to leave at {@code intended}); on this pool's loop only. */
     public void submit(long sequence, long intended) {
         while (idleCount > 0) {
             Connection c = idle[--idleCount];
@@ -121,6 +173,10 @@ public final class ConnectionPool {
     /** {@code c} is open and free. */
     void idle(Connection c) {
         if (stopped) {
+            return;
+        }
+        if (windowClosed) {
+            checkDrained();
             return;
         }
         if (onIdle == OnIdle.SEND_NEXT) {
@@ -146,16 +202,18 @@ public final class ConnectionPool {
 
     /** After a close: open a new channel right away. */
     void reconnect(Connection c) {
-        if (!stopped) {
+        if (windowClosed) {
+            checkDrained();
+        } else if (!stopped) {
             c.connect();
         }
     }
 
     /** After a failed connect: open a new channel from the loop's queue, not from inside the failure. */
     void reconnectLater(Connection c) {
-        if (!stopped) {
+        if (!stopped && !windowClosed) {
             loop.execute(() -> {
-                if (!stopped && c.state() == Connection.State.CLOSED) {
+                if (!stopped && !windowClosed && c.state() == Connection.State.CLOSED) {
                     c.connect();
                 }
             });

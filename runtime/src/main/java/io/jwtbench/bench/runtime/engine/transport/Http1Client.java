@@ -21,8 +21,7 @@ import io.vertx.core.impl.ContextInternal;
  * {@link Connection} and {@link ResponseParser}, the pooling in {@link ConnectionPool}.
  */
 final class Http1Client {
-    /** Vert.x context and Netty loop of each event loop, same order. */
-    final Context[] contexts;
+    /** The Netty loop behind each of the generator's Vert.x contexts, same order. */
     final EventLoop[] loops;
     /** Total connections of the run, spread over the loops. */
     final int connections;
@@ -30,7 +29,6 @@ final class Http1Client {
     private final ChannelGroup channels;
 
     Http1Client(Context[] contexts, int connections, Duration connectTimeout) {
-        this.contexts = contexts;
         this.loops = new EventLoop[contexts.length];
         for (int i = 0; i < contexts.length; i++) {
             loops[i] = ((ContextInternal) contexts[i]).nettyEventLoop();

@@ -2,6 +2,9 @@ package io.jwtbench.bench.runtime.engine.transport;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Measurement;
@@ -51,6 +54,20 @@ public final class RunTransport {
             pool.start();
         }
         return pools;
+    }
+
+    /**
+     * Closes the measured window at {@code windowEnd} on every pool ({@code first} runs on each pool's
+     * loop before, with the pool's index) and waits until no request is in flight: at most the run's
+     * timeout plus a sweep and a second of slack. Returns whether everything settled in time.
+     */
+    public boolean closeWindow(ConnectionPool[] pools, long windowEnd, IntFunction<Runnable> first)
+            throws InterruptedException {
+        CountDownLatch settled = new CountDownLatch(pools.length);
+        for (int i = 0; i < pools.length; i++) {
+            pools[i].closeWindow(windowEnd, first.apply(i), settled);
+        }
+        return settled.await(timeoutNanos + TimeUnit.MILLISECONDS.toNanos(1_100), TimeUnit.NANOSECONDS);
     }
 
     public static void stopAll(ConnectionPool[] pools) {

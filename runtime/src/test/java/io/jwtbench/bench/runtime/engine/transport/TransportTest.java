@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.LongConsumer;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +34,9 @@ import io.vertx.core.net.NetSocket;
 class TransportTest {
     static Vertx vertx;
     static NetServer server;
+    /** {@code /stall}: what arrives in {@code [stallFrom, stallUntil)} (System.nanoTime) is answered at its end, else at once. */
+    static volatile long stallFrom = Long.MAX_VALUE;
+    static volatile long stallUntil = Long.MIN_VALUE;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -44,6 +48,12 @@ class TransportTest {
     @AfterAll
     static void stopServer() throws Exception {
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    /** Server-wide, like a pause: {@code /stall} requests arriving in the next {@code lengthNanos} from {@code fromNanos} wait for its end. */
+    static void stall(long fromNanos, long lengthNanos) {
+        stallUntil = fromNanos + lengthNanos;
+        stallFrom = fromNanos;
     }
 
     /** Answers each request (one per blank line) as its path says. */
@@ -79,6 +89,15 @@ class TransportTest {
             case "/echo-length" -> socket.write("HTTP/1.1 200 OK\r\ncontent-length: 1\r\n\r\nk");
             case "/silent" -> {
             }
+            case "/stall" -> {
+                long wait = stallUntil - System.nanoTime();
+                String ok = "HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n";
+                if (wait > 0 && System.nanoTime() >= stallFrom) {
+                    vertx.setTimer(TimeUnit.NANOSECONDS.toMillis(wait) + 1, t -> socket.write(ok));
+                } else {
+                    socket.write(ok);
+                }
+            }
             default -> socket.write("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n");
         }
     }
@@ -100,22 +119,35 @@ class TransportTest {
         });
     }
 
-    /** @param check gets the closed phase and the seconds the driver ran */
+    /** @param check gets the closed phase and the seconds of the measured window (answers in flight at its close awaited) */
     static Tally run(RequestSource source, int port, int connections, int rate, long millis, Duration timeout,
             BiConsumer<Measurement.Phase, Double> check) throws Exception {
+        Measurement.Phase phase = measure(source, port, connections, rate, millis, timeout, start -> {
+        });
+        check.accept(phase, millis / 1e3);
+        return phase.tally;
+    }
+
+    /**
+     * Runs the closed (rate 0) or open model for a window of {@code millis}, closes it the way a run
+     * does and returns the closed phase; {@code atStart} gets the schedule's origin (System.nanoTime).
+     */
+    static Measurement.Phase measure(RequestSource source, int port, int connections, int rate, long millis,
+            Duration timeout, LongConsumer atStart) throws Exception {
         try (Generator generator = Generator.start(2, connections, timeout)) {
             Measurement measurement = new Measurement();
             LoadModel model = rate > 0 ? new LoadModel.ConstantRate(rate, connections) : new LoadModel.Closed(connections);
             LoadDriver driver = LoadDriver.of(model.schedule(Duration.ZERO, Duration.ofMillis(millis)),
                     new RunTransport(generator, port, timeout, measurement), source);
             long start = System.nanoTime();
+            long windowEnd = start + TimeUnit.MILLISECONDS.toNanos(millis);
+            atStart.accept(start);
             driver.start(start);
+            driver.endAt(windowEnd);
             Thread.sleep(millis);
+            driver.closeWindow(windowEnd);
             driver.stop();
-            double seconds = (System.nanoTime() - start) / 1e9;
-            Measurement.Phase phase = measurement.close();
-            check.accept(phase, seconds);
-            return phase.tally;
+            return measurement.close();
         }
     }
 

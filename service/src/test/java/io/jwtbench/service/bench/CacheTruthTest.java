@@ -1,0 +1,119 @@
+package io.jwtbench.service.bench;
+
+import io.jwtbench.service.testing.Jws;
+import io.jwtbench.service.testing.LocalIdp;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a jwt run says about the token cache is what /q/metrics counted; a pool larger than the cache
+ * is not "every request a miss" (W-TinyLFU); {@code "cache":"bypass"} measures uncached validation
+ * and only the bench can ask for it.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalIdp.class)
+@TestProfile(CacheTruthTest.SmallCache.class)
+class CacheTruthTest {
+    static final int CACHE_SIZE = 10;
+
+    public static class SmallCache implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("jwt.cache.max-size", String.valueOf(CACHE_SIZE));
+        }
+    }
+
+    /** The meters register with the first validation: make sure there was one. */
+    @BeforeEach
+    void oneValidation() {
+        given().auth().oauth2(callerToken()).post("/jwt/validate").then().statusCode(200);
+    }
+
+    static String callerToken() {
+        return Jws.sign(Jws.header(LocalIdp.RSA), Jws.payload(LocalIdp.ISSUER), LocalIdp.RSA);
+    }
+
+    static long counter(String result) {
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher m = Pattern.compile("jwt_cache_requests_total\\{[^}]*result=\"" + result + "\"[^}]*\\}\\s+(\\S+)")
+                .matcher(metrics);
+        assertTrue(m.find(), "jwt_cache_requests_total{result=" + result + "} in /q/metrics");
+        return (long) Double.parseDouble(m.group(1));
+    }
+
+    @Test
+    void aPoolAboveTheCacheSizeReportsWhatTheMetricsCounted() {
+        long hitsBefore = counter("hit");
+        long missesBefore = counter("miss");
+        JsonPath r = BenchRunsTest.run("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"2s\",\"warmup\":\"0s\","
+                + "\"tokens\":" + (CACHE_SIZE + 5) + ",\"algorithm\":\"ES256\",\"breakdown\":false}");
+        long hits = counter("hit") - hitsBefore;
+        long misses = counter("miss") - missesBefore;
+        BenchRunsTest.assertCoherent(r);
+        long reportedHits = r.getLong("jwtCache.hits");
+        long reportedMisses = r.getLong("jwtCache.misses");
+        // The deltas span the whole run, the section only its measured window; without a warm-up the
+        // difference is the few requests answered while the window opened (extensions starting).
+        long total = hits + misses;
+        long outside = total - (reportedHits + reportedMisses);
+        assertTrue(hits >= reportedHits && misses >= reportedMisses && outside <= Math.max(4, total / 10),
+                "metrics " + hits + "/" + misses + ", reported " + reportedHits + "/" + reportedMisses);
+        assertEquals((double) hits / total, r.getDouble("jwtCache.hitRatio"), (double) outside / total + 0.001);
+        assertEquals(r.getLong("measured.requests"), reportedHits + reportedMisses, Math.max(2, outside),
+                "one lookup per request of the window");
+        assertEquals(CACHE_SIZE, r.getInt("jwtCache.maxSize"));
+        assertTrue(reportedHits > 0, "15 tokens over a cache of 10 still hit: W-TinyLFU keeps most of them");
+    }
+
+    @Test
+    void bypassMeasuresUncachedValidation() {
+        long hitsBefore = counter("hit");
+        long missesBefore = counter("miss");
+        JsonPath r = BenchRunsTest.run("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"warmup\":\"0s\","
+                + "\"tokens\":1,\"algorithm\":\"ES256\",\"cache\":\"bypass\",\"breakdown\":false}");
+        assertEquals("DONE", r.getString("status"));
+        assertEquals(0, r.getLong("errors.total"));
+        assertTrue(r.getLong("measured.requests") > 0);
+        assertEquals("bypass", r.getString("options.cache"));
+        // one token, every request validated in full: no lookup at all, so no hit and no miss
+        assertEquals(0, r.getLong("jwtCache.hits") + r.getLong("jwtCache.misses"));
+        assertEquals(hitsBefore, counter("hit"));
+        assertEquals(missesBefore, counter("miss"));
+    }
+
+    @Test
+    void callersCannotBypassTheCache() {
+        String token = callerToken();
+        for (String secret : new String[] { null, "guessed" }) {
+            long hitsBefore = counter("hit");
+            for (int i = 0; i < 2; i++) {
+                var request = given().auth().oauth2(token).header("X-Jwt-Bench-Cache", "bypass");
+                if (secret != null) {
+                    request = request.header("X-Jwt-Bench-Secret", secret);
+                }
+                request.post("/jwt/validate").then().statusCode(200);
+            }
+            assertTrue(counter("hit") > hitsBefore, "the second identical request was a cache hit (secret " + secret + ")");
+        }
+    }
+
+    @Test
+    void unknownCacheOptionIsA400() {
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":1,\"duration\":\"1s\",\"cache\":\"off\"}")
+                .post("/q/bench/runs").then().statusCode(400)
+                .body("field", org.hamcrest.Matchers.equalTo("cache"));
+    }
+}
