@@ -16,6 +16,7 @@ import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
+import io.jwtbench.bench.runtime.jfr.ProfileExtension;
 import io.jwtbench.bench.runtime.smoke.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -114,6 +115,7 @@ class BenchProcessor {
         r.plain(RUNS + "/:id", recorder.run());
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
         r.blocking(RUNS + "/:id/recording.jfr", recorder.recording());
+        r.blocking(RUNS + "/:id/profile.folded", recorder.foldedStacks());
         r.posted(COMPARE, recorder.withBody(body.getHandler()), recorder.compares(), "Bench compare (POST a spec and models)");
         r.plain(COMPARE + "/:id", recorder.compare());
         r.posted(SWEEPS, recorder.withBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
@@ -146,11 +148,11 @@ class BenchProcessor {
 
     // --- JFR: per-request breakdown, JVM facts, raw recordings (io.jwtbench.bench.runtime.jfr) ---
 
-    /** The shared JFR session holder and the {@code breakdown} and {@code jvm} report sections. */
+    /** The shared JFR session holder and the {@code breakdown}, {@code jvm} and {@code profile} report sections. */
     @BuildStep
     AdditionalBeanBuildItem jfrBeans() {
         return AdditionalBeanBuildItem.builder()
-                .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class)
+                .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class, ProfileExtension.class)
                 .setUnremovable().build();
     }
 

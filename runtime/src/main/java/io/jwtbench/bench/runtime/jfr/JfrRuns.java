@@ -60,7 +60,7 @@ public class JfrRuns {
         if (shared == null) {
             shared = new Shared(JfrRunSession.start(run, config.breakdown().lockThreshold(),
                     Math.max(1, config.breakdown().topStacks()), config.jfr().maxSize().asLongValue(),
-                    run.keepRecording() ? fileFor(run.id()) : null));
+                    run.keepRecording() ? fileFor(run.id()) : null, profiling()));
             active.put(run.id(), shared);
         }
         shared.open++;
@@ -120,6 +120,11 @@ public class JfrRuns {
     void deleteAll() {
         recordings.values().forEach(JfrRuns::delete);
         recordings.clear();
+    }
+
+    private ProfileSettings profiling() {
+        return new ProfileSettings(new ComponentRules(config.profile().rules().orElse(java.util.List.of())),
+                config.profile().sampler());
     }
 
     private Path fileFor(String runId) {
