@@ -124,6 +124,7 @@ class BenchProcessor {
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
         r.blocking("bench/report.html", recorder.report(ReportKind.RUNS_HTML));
+        r.blocking("bench/profile-diff", recorder.report(ReportKind.RUNS_PROFILE_DIFF));
         r.blocking(COMPARE + "/:id/report.html", recorder.report(ReportKind.COMPARE_HTML));
         r.blocking(COMPARE + "/:id/benchmark-data.json", recorder.report(ReportKind.COMPARE_DATA));
         r.blocking(SWEEPS + "/:id/report.html", recorder.report(ReportKind.SWEEP_HTML));
