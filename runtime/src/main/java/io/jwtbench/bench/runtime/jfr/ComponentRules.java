@@ -43,6 +43,8 @@ final class ComponentRules {
                     "com.fasterxml.jackson.databind.ObjectReader", "com.fasterxml.jackson.databind.ObjectMapper.read",
                     "io.vertx.core.json.jackson.JacksonCodec.decode", "org.eclipse.parsson.JsonParser",
                     "org.eclipse.parsson.JsonTokenizer", "org.eclipse.parsson.JsonReader"),
+            // what is left of the JSON-P implementation builds and writes documents (SmallRye Health's responses)
+            rule("JSON serialization", "org.eclipse.parsson.", "org.glassfish.json.", "jakarta.json."),
             rule("JWT validation", "io.smallrye.jwt.", "org.jose4j.", "io.quarkus.smallrye.jwt."),
             rule("metrics", "io.micrometer.", "io.quarkus.micrometer.", "io.smallrye.metrics."),
             rule("health", "io.smallrye.health.", "io.quarkus.smallrye.health."),

@@ -147,7 +147,8 @@ final class CpuProfile {
     private final Map<String, Integer> componentIds = new HashMap<>();
     private final List<String> components = new ArrayList<>();
     private final Map<FrameKey, Stack> stacks = new HashMap<>();
-    private final Stack unkept;
+    /** Beyond MAX_STACKS: one frameless stack per component, so those samples still count where they belong. */
+    private final Map<Integer, Stack> unkept = new HashMap<>();
     private final int other;
     private long samples;
     private long idleSamples;
@@ -172,7 +173,6 @@ final class CpuProfile {
         this.rules = rules;
         this.cpuTime = cpuTime;
         this.other = componentId(ComponentRules.OTHER);
-        this.unkept = new Stack(new int[0], other, false);
     }
 
     /** One JFR sample; {@code threadField} names the sampled thread ({@code eventThread} or {@code sampledThread}). */
@@ -240,11 +240,12 @@ final class CpuProfile {
         FrameKey key = new FrameKey(frames);
         Stack stack = stacks.get(key);
         if (stack == null) {
+            int owner = component < 0 ? other : component;
             if (stacks.size() < MAX_STACKS) {
-                stack = new Stack(frames, component < 0 ? other : component, idle);
+                stack = new Stack(frames, owner, idle);
                 stacks.put(key, stack);
             } else {
-                stack = idle ? new Stack(frames, other, true) : unkept;
+                stack = idle ? new Stack(frames, owner, true) : unkept.computeIfAbsent(owner, c -> new Stack(new int[0], c, false));
             }
         }
         if (traceCache.size() >= MAX_CACHED) {
@@ -421,7 +422,7 @@ final class CpuProfile {
         m.put("samplesWithoutStack", noStack);
         m.put("jvmThreadsFromProc", jvmThreads.available());
         m.put("stacks", stacks.size());
-        m.put("stacksNotKept", Arrays.stream(unkept.bySlot).sum());
+        m.put("samplesOfStacksNotKept", unkept.values().stream().mapToLong(u -> Arrays.stream(u.bySlot).sum()).sum());
         m.put("components", rows);
         m.put("flame", flame());
         return m;
@@ -495,7 +496,7 @@ final class CpuProfile {
 
     private List<Stack> allStacks() {
         List<Stack> all = new ArrayList<>(stacks.values());
-        all.add(unkept);
+        all.addAll(unkept.values());
         return all;
     }
 
