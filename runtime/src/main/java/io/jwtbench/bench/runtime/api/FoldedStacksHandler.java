@@ -2,11 +2,9 @@ package io.jwtbench.bench.runtime.api;
 
 import java.util.Optional;
 
-import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.jfr.FoldedStacks;
 import io.jwtbench.bench.runtime.jfr.ProfileExtension;
 import io.quarkus.arc.Arc;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -14,19 +12,10 @@ import io.vertx.ext.web.RoutingContext;
  * ({@code frame;frame;frame count} per line) that flamegraph.pl and speedscope read. 404 for unknown
  * runs and runs without a profile.
  */
-final class FoldedStacksHandler extends BenchHandler {
+final class FoldedStacksHandler extends RunAttachmentHandler {
 
     @Override
-    void handle(RoutingContext rc, Bench bench) {
-        if (rc.request().method() != HttpMethod.GET) {
-            Replies.methodNotAllowed(rc, "GET");
-            return;
-        }
-        String id = rc.pathParam("id");
-        if (bench.findRun(id).isEmpty()) {
-            Replies.notFound(rc, "run", id);
-            return;
-        }
+    void serve(RoutingContext rc, String id) {
         Optional<FoldedStacks> stacks = Arc.container().instance(ProfileExtension.class).get().folded(id);
         if (stacks.isEmpty()) {
             Replies.json(rc, 404, Replies.error("no profile",
