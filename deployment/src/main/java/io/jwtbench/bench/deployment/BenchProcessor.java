@@ -16,6 +16,7 @@ import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
+import io.jwtbench.bench.runtime.jfr.ProfileExtension;
 import io.jwtbench.bench.runtime.smoke.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -117,7 +118,9 @@ class BenchProcessor {
         r.posted(RUNS, recorder.guardedWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
         r.plain(RUNS + "/:id", recorder.run());
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
+        // the raw recording and the sampled stacks show the whole process' code paths: the role is needed even with public reads
         r.blocking(RUNS + "/:id/recording.jfr", recorder.guardedRecording(), recorder.recording());
+        r.blocking(RUNS + "/:id/profile.folded", recorder.guardedRecording(), recorder.foldedStacks());
         r.posted(COMPARE, recorder.guardedWithBody(body.getHandler()), recorder.compares(), "Bench compare (POST a spec and models)");
         r.plain(COMPARE + "/:id", recorder.compare());
         r.posted(SWEEPS, recorder.guardedWithBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
@@ -126,6 +129,7 @@ class BenchProcessor {
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
         r.blocking("bench/report.html", recorder.report(ReportKind.RUNS_HTML));
+        r.blocking("bench/profile-diff", recorder.report(ReportKind.RUNS_PROFILE_DIFF));
         r.blocking(COMPARE + "/:id/report.html", recorder.report(ReportKind.COMPARE_HTML));
         r.blocking(COMPARE + "/:id/benchmark-data.json", recorder.report(ReportKind.COMPARE_DATA));
         r.blocking(SWEEPS + "/:id/report.html", recorder.report(ReportKind.SWEEP_HTML));
@@ -157,11 +161,11 @@ class BenchProcessor {
 
     // --- JFR: per-request breakdown, JVM facts, raw recordings (io.jwtbench.bench.runtime.jfr) ---
 
-    /** The shared JFR session holder and the {@code breakdown} and {@code jvm} report sections. */
+    /** The shared JFR session holder and the {@code breakdown}, {@code jvm} and {@code profile} report sections. */
     @BuildStep
     AdditionalBeanBuildItem jfrBeans() {
         return AdditionalBeanBuildItem.builder()
-                .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class)
+                .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class, ProfileExtension.class)
                 .setUnremovable().build();
     }
 

@@ -72,6 +72,27 @@ class ReportBrowserTest {
         }
     }
 
+    /** The run page's CPU profile: its icicle drawn, frames no rule names in grey, components in colour. */
+    @Test
+    void profileIcicleRenders() throws Exception {
+        Optional<String> chromium = chromium();
+        Assumptions.assumeTrue(chromium.isPresent(), "chromium is not installed: skipping the browser check of the icicle");
+        Path dir = Path.of("target", "report-screenshots").toAbsolutePath();
+        Files.createDirectories(dir);
+        String run = given().contentType(ContentType.JSON).queryParam("wait", "true")
+                .body("{\"target\":\"probe\",\"connections\":2,\"duration\":\"2s\"}").post("/q/bench/runs")
+                .then().statusCode(200).extract().jsonPath().getString("id");
+        String html = given().get("/q/bench/runs/" + run + "/report.html").then().statusCode(200).extract().asString();
+        int profile = html.indexOf("<h2>Where the CPU goes");
+        assertTrue(profile > 0 && html.indexOf("class=\"chart icicle\"", profile) > 0, "the page has the profile and its icicle");
+        // the page from its head to the profile only, so the icicle is in the window
+        String page = html.substring(0, html.indexOf("<body>") + "<body>".length()) + html.substring(profile);
+        BufferedImage png = screenshot(chromium.get(), dir, "icicle", page, 1400, 1400);
+        int grey = count(png, new int[] { 0xd0, 0xd0, 0xd0 });
+        assertTrue(grey > 2000, "the unnamed frames (Thread.run, ...) drawn grey on only " + grey + " pixels");
+        assertTrue(distinctColors(png) > 8, "components in their colours");
+    }
+
     private static BufferedImage screenshot(String chromium, Path dir, String name, String html, int width, int height)
             throws IOException, InterruptedException {
         Path page = dir.resolve(name + ".html");

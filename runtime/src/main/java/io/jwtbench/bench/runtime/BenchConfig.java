@@ -132,6 +132,26 @@ public interface BenchConfig {
         int autoWarmupWindow();
     }
 
+    /** The CPU profile by component (runs with {@code "profile": true}, the default, and the breakdown on). */
+    Profile profile();
+
+    interface Profile {
+        /**
+         * Attribution rules checked before the built-in ones, in order, each {@code pattern=component}: a
+         * {@code class.method} prefix ({@code com.acme.json.=JSON parsing}) or, starting with {@code *}, a
+         * substring.
+         */
+        java.util.Optional<java.util.List<String>> rules();
+
+        /**
+         * {@code cpu-time}: JDK 25's {@code jdk.CPUTimeSample} (Linux), one sample per 10 ms of a thread's CPU,
+         * native and kernel time included; {@code execution}: {@code jdk.ExecutionSample} and
+         * {@code jdk.NativeMethodSample} every 10 ms; {@code auto}: cpu-time where the JVM has it.
+         */
+        @WithDefault("auto")
+        String sampler();
+    }
+
     interface Breakdown {
         /** Contended monitor enters and thread parks at least this long are reported in the {@code jvm} section. */
         @WithDefault("10ms")

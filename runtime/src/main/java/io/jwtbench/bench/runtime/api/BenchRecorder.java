@@ -54,6 +54,11 @@ public class BenchRecorder {
         return new RecordingHandler();
     }
 
+    /** {@code /q/bench/runs/:id/profile.folded}. */
+    public Handler<RoutingContext> foldedStacks() {
+        return new FoldedStacksHandler();
+    }
+
     /** The HTML and benchmark-data.json renderings. */
     public Handler<RoutingContext> report(ReportKind kind) {
         return new ReportHandler(kind);

@@ -3,7 +3,6 @@ package io.jwtbench.bench.runtime.api;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.quarkus.arc.Arc;
 import io.vertx.ext.web.RoutingContext;
@@ -12,18 +11,10 @@ import io.vertx.ext.web.RoutingContext;
  * {@code GET /q/bench/runs/{id}/recording.jfr}: the run's raw JFR recording, kept for runs started
  * with {@code "jfr": true} until the run leaves the history. 404 for unknown runs and runs without one.
  */
-final class RecordingHandler extends BenchHandler {
+final class RecordingHandler extends RunAttachmentHandler {
 
     @Override
-    void handle(RoutingContext rc, Bench bench) {
-        if (!Replies.readOnly(rc)) {
-            return;
-        }
-        String id = rc.pathParam("id");
-        if (bench.findRun(id).isEmpty()) {
-            Replies.notFound(rc, "run", id);
-            return;
-        }
+    void serve(RoutingContext rc, String id) {
         Optional<Path> file = Arc.container().instance(JfrRuns.class).get().recording(id);
         if (file.isEmpty()) {
             Replies.json(rc, 404, Replies.error("no recording",

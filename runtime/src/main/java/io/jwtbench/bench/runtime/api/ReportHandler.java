@@ -16,6 +16,7 @@ import io.jwtbench.bench.runtime.report.BenchmarkData;
 import io.jwtbench.bench.runtime.report.CompareSummary;
 import io.jwtbench.bench.runtime.report.CompareView;
 import io.jwtbench.bench.runtime.report.HtmlReport;
+import io.jwtbench.bench.runtime.report.ProfileDiff;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
@@ -54,7 +55,16 @@ final class ReportHandler extends BenchHandler {
                             "jwt-bench." + r.target() + "." + r.loadModel().tag(), r)));
                 }
             });
-            case RUNS_HTML -> runs(rc, bench);
+            case RUNS_HTML -> listed(rc, bench).ifPresent(runs -> Replies.html(rc,
+                    HtmlReport.runs("Runs " + rc.request().getParam("runs"), runs)));
+            case RUNS_PROFILE_DIFF -> listed(rc, bench).ifPresent(runs -> {
+                if (runs.size() != 2) {
+                    Replies.json(rc, 400, Replies.error("runs", "give exactly two runs: ?runs=baseline,other"));
+                    return;
+                }
+                Replies.json(rc, 200, ProfileDiff.json(runs.get(0).label(), runs.get(0).report(), runs.get(1).label(),
+                        runs.get(1).report()));
+            });
             case SWEEP_HTML, SWEEP_DATA -> found(rc, SWEEPS, bench, id).ifPresent(sweep -> {
                 SweepReport s = sweep.report();
                 if (kind == ReportKind.SWEEP_HTML) {
@@ -110,22 +120,23 @@ final class ReportHandler extends BenchHandler {
         return CompareSummary.of(((ComparePlan) c.plan()).models(), c.results());
     }
 
-    private static void runs(RoutingContext rc, Bench bench) {
+    /** The runs of {@code ?runs=id1,id2,..}, labelled; empty after answering 400 or 404. */
+    private static Optional<List<HtmlReport.Labelled>> listed(RoutingContext rc, Bench bench) {
         String ids = rc.request().getParam("runs");
         if (ids == null || ids.isBlank()) {
             Replies.json(rc, 400, Replies.error("runs required", "give ?runs=id1,id2,.."));
-            return;
+            return Optional.empty();
         }
         List<HtmlReport.Labelled> runs = new ArrayList<>();
         for (String id : ids.split(",")) {
             Optional<Run> run = found(rc, RUNS, bench, id.trim());
             if (run.isEmpty()) {
-                return;
+                return Optional.empty();
             }
             RunReport r = run.get().report();
             runs.add(new HtmlReport.Labelled(r.id() + " " + r.target() + " " + r.loadModel().tag(), r));
         }
-        Replies.html(rc, HtmlReport.runs("Runs " + ids, runs));
+        return Optional.of(runs);
     }
 
     /** The item, or empty after answering 404. */

@@ -5,6 +5,7 @@ public enum ReportKind {
     RUN_HTML,
     RUN_DATA,
     RUNS_HTML,
+    RUNS_PROFILE_DIFF,
     SWEEP_HTML,
     SWEEP_DATA,
     COMPARE_HTML,

@@ -367,7 +367,8 @@ public final class Run implements Started {
 
     private List<Active> begin() {
         List<Active> active = new ArrayList<>();
-        RunContext context = new RunContext(id, spec.target(), source.next(0).path(), spec.breakdown(), spec.jfr());
+        RunContext context = new RunContext(id, spec.target(), source.next(0).path(), spec.breakdown(), spec.jfr(),
+                spec.profile());
         for (RunExtension e : extensions) {
             try {
                 active.add(new Active(e, e.begin(context)));

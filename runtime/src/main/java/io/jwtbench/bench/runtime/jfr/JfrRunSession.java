@@ -22,13 +22,15 @@ final class JfrRunSession {
 
     final BreakdownAggregator breakdown;
     final JvmAggregator jvm;
+    final CpuProfile profile;
     private final RecordingStream stream;
     private final Path keepAs;
     private final long startEpochNanos;
     private boolean stopped;
     private Path kept;
 
-    private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs) {
+    private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs,
+            ProfileSettings profiling) {
         this.keepAs = run.keepRecording() ? keepAs : null;
         this.stream = run.keepRecording() ? newPrivateStream() : new RecordingStream();
         stream.setOrdered(false); // aggregates only: no need to sort events by time
@@ -54,6 +56,7 @@ final class JfrRunSession {
             breakdown = null;
             jvm = null;
         }
+        profile = run.breakdown() && run.profile() ? profiling.enable(stream) : null;
         if (this.keepAs != null) {
             stream.setMaxSize(maxBytes);
         }
@@ -69,8 +72,9 @@ final class JfrRunSession {
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
-    static JfrRunSession start(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs) {
-        return new JfrRunSession(run, lockThreshold, topStacks, maxBytes, keepAs);
+    static JfrRunSession start(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs,
+            ProfileSettings profiling) {
+        return new JfrRunSession(run, lockThreshold, topStacks, maxBytes, keepAs, profiling);
     }
 
     /** Stops the stream once, after every event recorded so far was consumed; dumps the raw recording if asked. */
@@ -81,6 +85,9 @@ final class JfrRunSession {
         stopped = true;
         if (breakdown != null) {
             breakdown.until(epochNanos());
+        }
+        if (profile != null) {
+            profile.until();
         }
         try {
             stream.stop();

@@ -62,7 +62,7 @@ public class JfrRuns {
         if (shared == null) {
             shared = new Shared(JfrRunSession.start(run, config.breakdown().lockThreshold(),
                     Math.max(1, config.breakdown().topStacks()), config.jfr().maxSize().asLongValue(),
-                    run.keepRecording() ? fileFor(run.id()) : null));
+                    run.keepRecording() ? fileFor(run.id()) : null, profiling()));
             active.put(run.id(), shared);
         }
         shared.open++;
@@ -125,6 +125,11 @@ public class JfrRuns {
         if (directory != null && config.jfr().directory().isEmpty()) {
             delete(directory); // the process' own temporary directory, empty now
         }
+    }
+
+    private ProfileSettings profiling() {
+        return new ProfileSettings(new ComponentRules(config.profile().rules().orElse(java.util.List.of())),
+                config.profile().sampler());
     }
 
     private synchronized Path fileFor(String runId) {

@@ -13,11 +13,12 @@ import java.util.Map;
  * @param options every spec field the engine does not know, for the target
  * @param breakdown per-request phase breakdown and JVM facts from JFR (default true)
  * @param jfr keep the run's raw JFR recording for download (default false)
+ * @param profile the CPU profile by component from JFR samples, with the breakdown (default true)
  * @param autoWarmup {@code "warmup": "auto"}: warm up until the JIT is quiet and throughput stable;
  *        {@code warmup} is then its upper bound
  */
 public record RunSpec(String target, LoadModel loadModel, Duration duration, Duration warmup, Duration timeout,
-        Map<String, Object> options, boolean breakdown, boolean jfr, boolean autoWarmup) {
+        Map<String, Object> options, boolean breakdown, boolean jfr, boolean profile, boolean autoWarmup) {
     /** The {@code warmup} value that asks for an automatic warm-up. */
     public static final String AUTO = "auto";
 
@@ -25,27 +26,21 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
 
-    /** A spec with a fixed warm-up. */
-    public RunSpec(String target, LoadModel loadModel, Duration duration, Duration warmup, Duration timeout,
-            Map<String, Object> options, boolean breakdown, boolean jfr) {
-        this(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, false);
-    }
-
     /** This spec with one more (or a replaced) target option; everything else as is. */
     public RunSpec withOption(String name, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(options);
         more.put(name, value);
-        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, autoWarmup);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, profile, autoWarmup);
     }
 
     /** This spec measuring for {@code measured} instead; everything else as is (a series' warm-up step). */
     public RunSpec withDuration(Duration measured) {
-        return new RunSpec(target, loadModel, measured, warmup, timeout, options, breakdown, jfr, autoWarmup);
+        return new RunSpec(target, loadModel, measured, warmup, timeout, options, breakdown, jfr, profile, autoWarmup);
     }
 
     /** This spec at another load; everything else as is (a sweep's warm-up at its heaviest step). */
     public RunSpec withLoadModel(LoadModel model) {
-        return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, autoWarmup);
+        return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, profile, autoWarmup);
     }
 
     /** The spec as JSON-able map, as a caller would write it (durations in the compact form). */
@@ -58,6 +53,7 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         m.put("timeout", Durations.format(timeout));
         m.put("breakdown", breakdown);
         m.put("jfr", jfr);
+        m.put("profile", profile);
         m.putAll(options);
         return m;
     }

@@ -94,6 +94,7 @@ public final class HtmlReport {
         }
         body.append(breakdownBars("Where the time went (mean per request)", runs));
         body.append("</div>");
+        body.append(ProfileHtml.of(runs));
         return page(title, body.toString());
     }
 
@@ -291,11 +292,11 @@ public final class HtmlReport {
                 + "</title><style>"
                 + "body{font:14px system-ui,sans-serif;margin:16px;color:#222}h1{font-size:18px}h2{font-size:15px}"
                 + "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-                + "th{background:#f3f3f3}.meta{color:#666;font-size:12px}.err{color:#b00}pre{font-size:12px;background:#f7f7f7;padding:8px}"
+                + "th{background:#f3f3f3}td.l{text-align:left}.meta{color:#666;font-size:12px}.err{color:#b00}pre{font-size:12px;background:#f7f7f7;padding:8px}"
                 + ".charts{display:flex;flex-wrap:wrap;gap:12px}.chart{border:1px solid #ddd}"
                 + ".chart .t{font-size:13px;font-weight:600}.chart .g{stroke:#eee}.chart .frame{fill:none;stroke:#999}"
                 + ".chart .xl{font-size:11px;text-anchor:middle}.chart .yl{font-size:11px;text-anchor:end}"
-                + ".chart .lg{font-size:11px}.chart .m{font-size:10px}.chart .bl{font-size:10px;fill:#fff;text-anchor:middle}"
+                + ".chart .fl{font-size:10px;pointer-events:none}.chart .lg{font-size:11px}.chart .m{font-size:10px}.chart .bl{font-size:10px;fill:#fff;text-anchor:middle}"
                 + "</style></head><body>" + body + "</body></html>";
     }
 }

@@ -77,6 +77,18 @@ class RunSpecParserTest {
     }
 
     @Test
+    void profileIsOnByDefaultAnEngineFieldAndABoolean() throws Exception {
+        assertTrue(parse("{'target':'jwt','connections':1}").profile());
+        RunSpec off = parse("{'target':'jwt','connections':1,'profile':false}");
+        assertEquals(false, off.profile());
+        assertTrue(off.options().isEmpty(), "not passed to the target");
+        assertEquals(false, off.echo().get("profile"));
+        assertEquals(false, off.withOption("model", "a").profile(), "variants keep it");
+        assertEquals("profile", assertThrows(SpecException.class,
+                () -> parse("{'target':'jwt','connections':1,'profile':'yes'}")).field());
+    }
+
+    @Test
     void closedModel() throws Exception {
         RunSpec spec = parse("{'target':'jwt','connections':50,'duration':'30s','warmup':'5s'}");
         assertEquals(new LoadModel.Closed(50), spec.loadModel());

@@ -21,6 +21,9 @@ public final class Generator implements AutoCloseable {
 
     final Vertx vertx;
     final Http1Client client;
+    /** The generator's event-loop threads are named this plus an index. */
+    public static final String GENERATOR_THREAD_PREFIX = "bench-generator-";
+
     private final Thread[] threads;
 
     private Generator(Vertx vertx, Http1Client client, Thread[] threads) {
@@ -42,6 +45,8 @@ public final class Generator implements AutoCloseable {
                 int index = i;
                 contexts[i].runOnContext(v -> {
                     threads[index] = Thread.currentThread(); // to read its CPU time later
+                    // the server's event loops carry Vert.x's default names too: the CPU profile tells them apart by this one
+                    Thread.currentThread().setName(GENERATOR_THREAD_PREFIX + index);
                     found.countDown();
                 });
             }

@@ -1,0 +1,120 @@
+package io.jwtbench.bench.runtime.jfr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which component a sampled frame belongs to: ordered rules on a frame's {@code class.method} name,
+ * the first matching rule wins. A rule's pattern is a prefix ({@code sun.security.}, or a method:
+ * {@code com.fasterxml.jackson.databind.ObjectMapper.write}) or, starting with {@code *}, a substring
+ * ({@code *_ClientProxy}, ArC's generated classes). The application's rules
+ * ({@code quarkus.bench.profile.rules}, {@code pattern=component}) come before these defaults.
+ * JDK plumbing that every component uses ({@code java.lang}, {@code java.util}) has no rule on
+ * purpose: a sample there belongs to its nearest caller that has one.
+ */
+final class ComponentRules {
+    static final String OTHER = "other";
+    static final String GENERATOR = "load generator";
+    static final String BENCH = "bench overhead";
+    static final String NETWORK = "network I/O";
+    /** Samples of threads waiting in native code (only the wall-clock samplers see those): not CPU. */
+    static final String IDLE = "(idle wait)";
+
+    record Rule(String pattern, String component) {
+        boolean matches(String frame) {
+            return pattern.startsWith("*") ? frame.contains(pattern.substring(1)) : frame.startsWith(pattern);
+        }
+    }
+
+    private static final List<Rule> DEFAULTS = rules(
+            // the bench's own code on the server's threads: the timing filter, the probe, JFR itself
+            rule(BENCH, "io.jwtbench.bench.", "jdk.jfr.", "jdk.internal.event.", "jdk.internal.jfr."),
+            rule("crypto", "sun.security.", "java.security.", "javax.crypto.", "com.sun.crypto.", "org.bouncycastle."),
+            rule("JSON serialization", "com.fasterxml.jackson.core.json.UTF8JsonGenerator",
+                    "com.fasterxml.jackson.core.json.WriterBasedJsonGenerator", "com.fasterxml.jackson.core.JsonGenerator",
+                    "com.fasterxml.jackson.databind.ser.", "com.fasterxml.jackson.databind.ObjectWriter",
+                    "com.fasterxml.jackson.databind.ObjectMapper.write", "io.vertx.core.json.jackson.JacksonCodec.encode",
+                    "io.vertx.core.json.JsonObject.encode", "org.eclipse.parsson.JsonGenerator",
+                    "org.eclipse.parsson.JsonObjectBuilder", "org.eclipse.parsson.JsonArrayBuilder",
+                    "org.eclipse.parsson.JsonPrettyGenerator", "org.glassfish.json.JsonGenerator"),
+            rule("JSON parsing", "com.fasterxml.jackson.core.json.ReaderBasedJsonParser",
+                    "com.fasterxml.jackson.core.json.UTF8StreamJsonParser", "com.fasterxml.jackson.core.json.ByteSourceJsonBootstrapper",
+                    "com.fasterxml.jackson.core.base.ParserBase", "com.fasterxml.jackson.databind.deser.",
+                    "com.fasterxml.jackson.databind.ObjectReader", "com.fasterxml.jackson.databind.ObjectMapper.read",
+                    "io.vertx.core.json.jackson.JacksonCodec.decode", "org.eclipse.parsson.JsonParser",
+                    "org.eclipse.parsson.JsonTokenizer", "org.eclipse.parsson.JsonReader"),
+            // what is left of the JSON-P implementation builds and writes documents (SmallRye Health's responses)
+            rule("JSON serialization", "org.eclipse.parsson.", "org.glassfish.json.", "jakarta.json."),
+            rule("JWT validation", "io.smallrye.jwt.", "org.jose4j.", "io.quarkus.smallrye.jwt."),
+            rule("metrics", "io.micrometer.", "io.quarkus.micrometer.", "io.smallrye.metrics."),
+            rule("health", "io.smallrye.health.", "io.quarkus.smallrye.health."),
+            rule("security", "io.quarkus.security.", "io.quarkus.vertx.http.runtime.security.", "io.smallrye.config.SecretKeys"),
+            rule("CDI (ArC)", "io.quarkus.arc.", "*_ClientProxy", "*_Subclass", "*_Bean.", "*_InterceptionSubclass",
+                    "*_ProducerMethod", "io.smallrye.context.", "io.quarkus.vertx.core.runtime.context."),
+            rule("Mutiny", "io.smallrye.mutiny."),
+            rule("thread hand-off", "org.jboss.threads.", "java.util.concurrent.ThreadPoolExecutor",
+                    "java.util.concurrent.ForkJoin", "java.util.concurrent.locks.LockSupport", "java.lang.VirtualThread",
+                    "jdk.internal.vm.Continuation", "java.lang.Thread.yield", "jdk.internal.misc.Unsafe.unpark",
+                    "io.vertx.core.impl.WorkerExecutor", "io.vertx.core.impl.TaskQueue", "io.vertx.core.impl.WorkerContext"),
+            rule("routing & REST", "io.vertx.ext.web.", "io.quarkus.vertx.http.", "io.quarkus.vertx.web.",
+                    "org.jboss.resteasy.reactive.", "io.quarkus.resteasy.reactive.", "io.quarkus.rest."),
+            rule("logging", "org.jboss.logging.", "org.jboss.logmanager."),
+            rule(NETWORK, "io.netty.", "io.vertx.core.", "sun.nio.ch.", "java.nio.channels.", "sun.nio.", "java.net."));
+
+    /** Native frames of a thread blocked waiting (epoll, accept, sleep): the wall-clock samplers' idle time. */
+    private static final List<String> IDLE_FRAMES = List.of("sun.nio.ch.EPoll.wait", "sun.nio.ch.Net.accept",
+            "sun.nio.ch.Net.poll", "io.netty.channel.epoll.Native.epollWait", "io.netty.channel.epoll.Native.epollBusyWait",
+            "java.lang.Thread.sleep", "jdk.internal.misc.Unsafe.park", "java.lang.Object.wait",
+            "sun.nio.ch.KQueue.poll", "java.io.FileInputStream.read", "java.lang.ProcessHandleImpl.waitForProcessExit");
+
+    private final List<Rule> rules;
+
+    ComponentRules(List<String> configured) {
+        List<Rule> all = new ArrayList<>();
+        for (String c : configured) {
+            int eq = c.lastIndexOf('=');
+            if (eq <= 0 || eq == c.length() - 1) {
+                throw new IllegalArgumentException("quarkus.bench.profile.rules: \"" + c + "\" is not pattern=component");
+            }
+            all.add(new Rule(c.substring(0, eq).trim(), c.substring(eq + 1).trim()));
+        }
+        all.addAll(DEFAULTS);
+        this.rules = List.copyOf(all);
+    }
+
+    /** The component of one frame ({@code class.method}), or null when no rule names it. */
+    String component(String frame) {
+        for (Rule r : rules) {
+            if (r.matches(frame)) {
+                return r.component();
+            }
+        }
+        return null;
+    }
+
+    static boolean idle(String leafFrame) {
+        for (String f : IDLE_FRAMES) {
+            if (leafFrame.startsWith(f)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Rule> rule(String component, String... patterns) {
+        List<Rule> out = new ArrayList<>();
+        for (String p : patterns) {
+            out.add(new Rule(p, component));
+        }
+        return out;
+    }
+
+    @SafeVarargs
+    private static List<Rule> rules(List<Rule>... groups) {
+        List<Rule> out = new ArrayList<>();
+        for (List<Rule> g : groups) {
+            out.addAll(g);
+        }
+        return List.copyOf(out);
+    }
+}
