@@ -39,7 +39,9 @@ class SmokeImpossibleThresholdsTest {
 
     @Test
     void staysDownWithTheReasonAndRetries() throws Exception {
-        Map<String, Object> failed = awaitData(d -> "FAILED".equals(d.get("status")), 10_000);
+        // the judged failure: while the next attempt prepares (200 ms later) the status stays FAILED without a next attempt
+        Map<String, Object> failed = awaitData(d -> "FAILED".equals(d.get("status")) && d.get("lastRunAt") != null
+                && d.get("nextAttemptAt") != null, 10_000);
         String reason = (String) failed.get("reason");
         assertTrue(reason.contains("< min-rps 1000000000"), reason);
         assertTrue(reason.contains("error rate 1 > max-error-rate 0.01"), reason);

@@ -110,6 +110,8 @@ public class JfrRuns {
         Thread.ofPlatform().daemon().name("bench-jfr-warm-up").start(() -> {
             try (RecordingStream stream = new RecordingStream()) {
                 stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO);
+                // the CPU profile's sampler has a first-start cost of its own (a JVM without it ignores the name)
+                stream.enable(CpuProfile.CPU_TIME).with("throttle", CpuProfile.PERIOD_MS + "ms");
                 stream.startAsync();
                 stream.stop();
             } catch (RuntimeException | Error e) {
