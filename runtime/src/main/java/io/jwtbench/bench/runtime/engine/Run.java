@@ -33,6 +33,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.SecondStats;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * One run, from QUEUED to its end. {@link #execute()} is the whole life of the run, on its own
@@ -268,6 +269,10 @@ public final class Run implements Started {
     private void finish(RunStatus end, String error) {
         moveTo(end);
         publish(null, error);
+        if (!spec.thresholds().isEmpty()) {
+            sections.put(Verdict.SECTION, Verdict.judge(report, spec.thresholds()));
+            publish(null, error);
+        }
         finished.complete(report);
     }
 

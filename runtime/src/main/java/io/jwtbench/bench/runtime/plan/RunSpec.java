@@ -13,9 +13,10 @@ import java.util.Map;
  * @param options every spec field the engine does not know, for the target
  * @param breakdown per-request phase breakdown and JVM facts from JFR (default true)
  * @param jfr keep the run's raw JFR recording for download (default false)
+ * @param thresholds what the run's {@code verdict} is judged against; {@link Thresholds#NONE}: no verdict
  */
 public record RunSpec(String target, LoadModel loadModel, Duration duration, Duration warmup, Duration timeout,
-        Map<String, Object> options, boolean breakdown, boolean jfr) {
+        Map<String, Object> options, boolean breakdown, boolean jfr, Thresholds thresholds) {
 
     public RunSpec {
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
@@ -25,7 +26,7 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
     public RunSpec withOption(String name, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(options);
         more.put(name, value);
-        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, thresholds);
     }
 
     /** The spec as JSON-able map, as a caller would write it (durations in the compact form). */
@@ -38,6 +39,9 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         m.put("timeout", Durations.format(timeout));
         m.put("breakdown", breakdown);
         m.put("jfr", jfr);
+        if (!thresholds.isEmpty()) {
+            m.put(Thresholds.FIELD, thresholds.echo());
+        }
         m.putAll(options);
         return m;
     }

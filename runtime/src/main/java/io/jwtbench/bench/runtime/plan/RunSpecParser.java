@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class RunSpecParser {
     static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "rampTo", "duration", "warmup",
-            "timeout", "breakdown", "jfr");
+            "timeout", "breakdown", "jfr", Thresholds.FIELD);
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
 
     private final SpecLimits limits;
@@ -43,6 +43,7 @@ public final class RunSpecParser {
 
         boolean breakdown = bool("breakdown", body.get("breakdown"), true);
         boolean jfr = bool("jfr", body.get("jfr"), false);
+        Thresholds thresholds = Thresholds.parse(body.get(Thresholds.FIELD));
 
         Map<String, Object> options = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
@@ -51,7 +52,7 @@ public final class RunSpecParser {
                 options.put(field.getKey(), toJava(field.getValue()));
             }
         }
-        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, thresholds);
     }
 
     /**

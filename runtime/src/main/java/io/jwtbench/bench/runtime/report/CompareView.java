@@ -14,6 +14,7 @@ import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * A compare (a {@link RunSeries} of kind {@code compare}, one step per model) as JSON and as a plain
@@ -55,7 +56,28 @@ public final class CompareView {
         if (s.error() != null) {
             m.put("error", s.error());
         }
+        Verdict verdict = verdict(s);
+        if (verdict != null) {
+            m.put(Verdict.SECTION, RunJson.verdict(verdict));
+        }
         return m;
+    }
+
+    /**
+     * Once the compare ended, with {@code thresholds} in its spec: passed when every model's run
+     * passed (a model that did not run fails); else null.
+     */
+    public static Verdict verdict(RunSeries s) {
+        if (!s.status().isTerminal() || s.steps().get(0).spec().thresholds().isEmpty()) {
+            return null;
+        }
+        Map<String, Verdict> byModel = new LinkedHashMap<>();
+        List<RunSeries.StepResult> results = s.results();
+        for (int i = 0; i < s.steps().size(); i++) {
+            Verdict v = i < results.size() ? results.get(i).report().verdict() : null;
+            byModel.put(s.steps().get(i).label(), v != null ? v : Verdict.failed("did not run"));
+        }
+        return Verdict.all(byModel);
     }
 
     public static Map<String, Object> summary(RunSeries s) {
@@ -125,6 +147,9 @@ public final class CompareView {
                 m.put("pinnedVirtualThreads", jvm.pinnedVirtualThreads());
             }
         }
+        if (r.verdict() != null) {
+            m.put(Verdict.SECTION, RunJson.verdict(r.verdict()));
+        }
         Object breakdown = r.extensions().get("breakdown");
         if (breakdown != null) {
             m.put("breakdown", breakdown);
@@ -171,6 +196,7 @@ public final class CompareView {
         }
         Format.line(out, "cpu: cores busy in the whole process, generator included (its share: /q/bench/runs/<runId>); "
                 + "cpu/req: process CPU per request; threads: peak live platform threads");
+        RunText.verdict(out, verdict(s));
         return out.toString();
     }
 

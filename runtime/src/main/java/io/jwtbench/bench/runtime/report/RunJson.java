@@ -16,6 +16,7 @@ import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.SecondStats;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * The JSON form of a {@link RunReport}, spelled out field by field: this is the API contract, so it
@@ -71,8 +72,14 @@ public final class RunJson {
             m.put("timeSeries", series);
         }
         putIfNotNull(m, "error", r.error());
-        r.extensions().forEach(m::putIfAbsent);
+        r.extensions().forEach((name, section) -> m.putIfAbsent(name,
+                section instanceof Verdict v ? verdict(v) : section));
         return m;
+    }
+
+    /** {@code {"result": "passed"|"failed", "reasons": [..]}}. */
+    public static Map<String, Object> verdict(Verdict v) {
+        return map("result", v.result(), "reasons", v.reasons());
     }
 
     /** One line of the run list. */
@@ -83,6 +90,9 @@ public final class RunJson {
         m.put("target", r.target());
         m.put("loadModel", r.loadModel().label());
         putIfNotNull(m, "trigger", r.extensions().get("trigger")); // api | smoke (see Run)
+        if (r.verdict() != null) {
+            m.put(Verdict.SECTION, r.verdict().result());
+        }
         times(m, r.startedAt(), r.finishedAt());
         if (r.measured() != null) {
             m.put("requests", r.measured().requests());

@@ -41,6 +41,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         extensions = frozen(extensions);
     }
 
+    /** The judgement against the spec's {@code thresholds}, once finished; null without thresholds. */
+    public Verdict verdict() {
+        return extensions.get(Verdict.SECTION) instanceof Verdict v ? v : null;
+    }
+
     /**
      * Combines the reports of the same load run concurrently by several generators (e.g. one per
      * pod): counts, rates and CPU add up, latencies merge exactly through the histograms, the time

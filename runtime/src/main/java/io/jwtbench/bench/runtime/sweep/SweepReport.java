@@ -1,11 +1,14 @@
 package io.jwtbench.bench.runtime.sweep;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.stats.RunStatus;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * Everything known about a sweep at one moment, immutable. Status: RUNNING, then DONE, CANCELLED or
@@ -19,5 +22,26 @@ public record SweepReport(String id, RunStatus status, SweepSpec spec, Instant s
 
     public SweepReport {
         steps = List.copyOf(steps);
+    }
+
+    /**
+     * Once the sweep ended, with {@code thresholds} in its spec: passed when at least one step met
+     * them (a sweep looks for the load the service sustains within them; the steps beyond it are
+     * expected to fail), failed with every step's reasons otherwise; else null.
+     */
+    public Verdict verdict() {
+        if (!status.isTerminal() || spec.steps().get(0).thresholds().isEmpty()) {
+            return null;
+        }
+        Map<String, Verdict> byStep = new LinkedHashMap<>();
+        for (SweepStep step : steps) {
+            Verdict v = step.report().verdict();
+            if (v != null && v.passed()) {
+                return v;
+            }
+            byStep.put("step " + (step.index() + 1) + " (" + step.load() + " " + spec.loadUnit() + ")",
+                    v != null ? v : Verdict.failed("no verdict"));
+        }
+        return byStep.isEmpty() ? Verdict.failed("no step ran") : Verdict.all(byStep);
     }
 }
