@@ -1,5 +1,6 @@
 package io.jwtbench.bench.deployment;
 
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import jakarta.inject.Singleton;
@@ -30,6 +31,8 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
+import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
 import io.quarkus.vertx.http.deployment.FilterBuildItem;
@@ -52,6 +55,7 @@ class BenchProcessor {
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
     private static final String SWEEPS = "bench/sweeps";
+    private static final String BENCH_GAUGES = "io.jwtbench.bench.runtime.report.BenchGauges";
     private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.smoke.SmokeReadinessCheck";
     /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
     private static final int SERVER_TIMING_PRIORITY = Integer.MAX_VALUE / 2;
@@ -100,6 +104,15 @@ class BenchProcessor {
         if (capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
             // by name: the check implements MicroProfile Health's HealthCheck, absent without SmallRye Health
             health.produce(new HealthBuildItem(SMOKE_CHECK, true));
+        }
+    }
+
+    /** The last run's figures in {@code /q/metrics}, when the application has Micrometer. */
+    @BuildStep
+    void gauges(Optional<MetricsCapabilityBuildItem> metrics, BuildProducer<AdditionalBeanBuildItem> beans) {
+        if (metrics.isPresent() && metrics.get().metricsSupported(MetricsFactory.MICROMETER)) {
+            // by name: the bean touches Micrometer's API, absent from applications without it
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(BENCH_GAUGES));
         }
     }
 
