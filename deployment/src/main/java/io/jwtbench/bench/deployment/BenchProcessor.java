@@ -14,6 +14,7 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
+import io.jwtbench.bench.runtime.fleet.Fleets;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
@@ -55,6 +56,7 @@ class BenchProcessor {
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
     private static final String SWEEPS = "bench/sweeps";
+    private static final String FLEET = "bench/fleet";
     private static final String BENCH_GAUGES = "io.jwtbench.bench.runtime.report.BenchGauges";
     private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.smoke.SmokeReadinessCheck";
     /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
@@ -68,7 +70,7 @@ class BenchProcessor {
     /** The engine, and every target/extension the application declares, even if nothing injects them. */
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, RunSeriesHistory.class)
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, RunSeriesHistory.class, Fleets.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
     }
@@ -131,6 +133,8 @@ class BenchProcessor {
         r.plain(COMPARE + "/:id", recorder.compare());
         r.posted(SWEEPS, recorder.withBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
         r.plain(SWEEPS + "/:id", recorder.sweep());
+        r.posted(FLEET, recorder.withBody(body.getHandler()), recorder.fleets(), "Bench fleet runs (POST: every pod at once, merged)");
+        r.plain(FLEET + "/:id", recorder.fleet());
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
@@ -139,6 +143,7 @@ class BenchProcessor {
         r.blocking(COMPARE + "/:id/benchmark-data.json", recorder.report(ReportKind.COMPARE_DATA));
         r.blocking(SWEEPS + "/:id/report.html", recorder.report(ReportKind.SWEEP_HTML));
         r.blocking(SWEEPS + "/:id/benchmark-data.json", recorder.report(ReportKind.SWEEP_DATA));
+        r.blocking(FLEET + "/:id/report.html", recorder.report(ReportKind.FLEET_HTML));
     }
 
     /** Routes under the non-application root, on the management interface when it is enabled. */

@@ -55,6 +55,9 @@ public interface BenchConfig {
     /** Raw JFR recordings kept for runs with {@code "jfr": true}. */
     Jfr jfr();
 
+    /** The pods a fleet run ({@code POST /q/bench/fleet}) starts on ({@code quarkus.bench.fleet.*}). */
+    FleetConfig fleet();
+
     interface Breakdown {
         /** Contended monitor enters and thread parks at least this long are reported in the {@code jvm} section. */
         @WithDefault("10ms")

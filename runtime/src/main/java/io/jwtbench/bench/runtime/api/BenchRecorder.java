@@ -44,6 +44,16 @@ public class BenchRecorder {
         return new ItemHandler<>(new Sweeps());
     }
 
+    /** {@code /q/bench/fleet}: POST starts the run on every pod at once, GET lists fleet runs. */
+    public Handler<RoutingContext> fleets() {
+        return new CollectionHandler<>(new FleetRuns());
+    }
+
+    /** {@code /q/bench/fleet/:id}: GET one fleet run (a row per pod, the merged run), DELETE cancels it on every pod. */
+    public Handler<RoutingContext> fleet() {
+        return new ItemHandler<>(new FleetRuns());
+    }
+
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
     public Handler<RoutingContext> histogram() {
         return new HistogramHandler();

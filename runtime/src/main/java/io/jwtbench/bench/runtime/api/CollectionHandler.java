@@ -37,7 +37,7 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
     private void start(RoutingContext rc, Bench bench) {
         T item;
         try {
-            item = subject.start(bench, Replies.body(rc, subject.example));
+            item = subject.start(bench, Replies.body(rc, subject.example), rc);
         } catch (SpecException e) {
             Replies.invalid(rc, subject.invalidError, e);
             return;

@@ -11,6 +11,7 @@ import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
+import io.jwtbench.bench.runtime.report.FleetView;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
@@ -28,6 +29,7 @@ final class ReportHandler extends BenchHandler {
     private static final Runs RUNS = new Runs();
     private static final Compares COMPARES = new Compares();
     private static final Sweeps SWEEPS = new Sweeps();
+    private static final FleetRuns FLEETS = new FleetRuns();
     private final ReportKind kind;
 
     ReportHandler(ReportKind kind) {
@@ -62,6 +64,7 @@ final class ReportHandler extends BenchHandler {
                 data(rc, "Integration Performance (sweep)", entries);
             });
             case COMPARE_HTML, COMPARE_DATA -> found(rc, COMPARES, bench, id).ifPresent(c -> compare(rc, c));
+            case FLEET_HTML -> found(rc, FLEETS, bench, id).ifPresent(f -> Replies.html(rc, FleetView.html(f.report())));
         }
     }
 

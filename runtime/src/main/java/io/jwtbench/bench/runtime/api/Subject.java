@@ -43,6 +43,11 @@ abstract class Subject<T extends Started> {
      */
     abstract T start(Bench bench, JsonNode body);
 
+    /** As {@link #start(Bench, JsonNode)}, for a subject that needs the request itself (a fleet run forwards its Authorization). */
+    T start(Bench bench, JsonNode body, RoutingContext rc) {
+        return start(bench, body);
+    }
+
     abstract Optional<T> find(Bench bench, String id);
 
     /** The body of {@code GET} on the collection. */

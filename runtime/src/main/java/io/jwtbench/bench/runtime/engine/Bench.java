@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -68,9 +69,19 @@ public class Bench {
      * @throws SpecException when the target refuses its options
      */
     public Run startRun(RunSpec spec, String trigger) {
+        return startRun(spec, trigger, null);
+    }
+
+    /**
+     * A run that starts sending at {@code startAt} (prepared now, QUEUED until then): how the pods of a
+     * fleet run start at the same moment.
+     *
+     * @param startAt null: at once
+     */
+    public Run startRun(RunSpec spec, String trigger, Instant startAt) {
         checkIdle();
         RequestSource source = prepare(spec);
-        return engine.start(null, spec, source, trigger);
+        return engine.start(null, spec, source, trigger, startAt);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -82,6 +83,11 @@ public class LoadEngine {
      * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
      */
     synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
+        return start(by, spec, source, trigger, null);
+    }
+
+    /** @param startAt when the run starts sending (it waits QUEUED until then); null: at once */
+    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger, Instant startAt) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
@@ -91,7 +97,7 @@ public class LoadEngine {
         BenchTarget target = targets().get(spec.target());
         String id = newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
-                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()), trigger);
+                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()), trigger, startAt);
         history.put(id, run);
         latest = run;
         for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,6 +54,7 @@ public final class Run implements Started {
     private final List<RunExtension> extensions;
     private final IntSupplier port;
     private final int eventLoopCount;
+    private final Instant startAt;
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
     private volatile RunReport report;
@@ -74,9 +76,16 @@ public final class Run implements Started {
     private GeneratorStats generatorStats;
     private final Map<String, Object> sections = new LinkedHashMap<>();
 
-    /** @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section */
+    /**
+     * @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section
+     * @param startAt when to start sending (QUEUED until then); null: at once
+     */
     Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
-            int eventLoopCount, String trigger) {
+            int eventLoopCount, String trigger, Instant startAt) {
+        this.startAt = startAt;
+        if (startAt != null) {
+            sections.put("startAt", startAt.toString());
+        }
         if (trigger != null) {
             sections.put("trigger", trigger);
         }
@@ -124,6 +133,9 @@ public final class Run implements Started {
         long cpuAtStart = 0;
         long processCpuAtStart = 0;
         try {
+            if (startAt != null) {
+                awaitCancel(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), startAt).toNanos()));
+            }
             if (isCancelRequested()) {
                 finish(RunStatus.CANCELLED, null);
                 return;
