@@ -33,10 +33,13 @@ public interface FleetConfig {
      * Every pod starts its run this long after the coordinator received the request, at the same wall-clock
      * instant: long enough for every pod to prepare its requests (token signing) first.
      */
-    @WithDefault("3s")
+    @WithDefault("5s")
     Duration startDelay();
 
-    /** Connecting to a pod and each request to it (the runs themselves may last longer: they are polled). */
+    /**
+     * Connecting to a pod and each request to it (the runs themselves may last longer: they are polled;
+     * the start request may take a minute more, while the pod prepares its requests).
+     */
     @WithDefault("5s")
     Duration requestTimeout();
 }

@@ -122,7 +122,10 @@ public final class Fleet implements Started {
         try {
             PodClient.Answer a = client.start(p.pod(), body.toString());
             if (a.status() == 202 || a.status() == 200) {
-                return new PodResult(p.pod(), "RUNNING", a.body().path("id").asText(), null, null);
+                // a pod that took longer than the start delay to prepare starts at once, out of step: say so
+                String late = Instant.now().isAfter(startAt)
+                        ? "prepared after startAt: started late, its seconds are not aligned with the others'" : null;
+                return new PodResult(p.pod(), "RUNNING", a.body().path("id").asText(), null, late);
             }
             return p.with("REFUSED", null, "HTTP " + a.status() + ": " + describe(a.body()));
         } catch (IOException e) {
@@ -140,7 +143,7 @@ public final class Fleet implements Started {
                 RunStatus status = RunStatus.valueOf(a.body().path("status").asText());
                 if (status.isTerminal()) {
                     return p.with(status.name(), ReportReader.read(a.body(), spec.loadModel()),
-                            a.body().path("error").asText(null));
+                            a.body().path("error").asText(p.error()));
                 }
             } else if (a.status() == 404) {
                 return p.with("FAILED", null, "run " + p.runId() + " left the pod's history");

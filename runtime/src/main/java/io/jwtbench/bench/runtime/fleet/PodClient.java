@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 final class PodClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final String RUNS = "/q/bench/runs";
+    static final Duration PREPARE = Duration.ofMinutes(1);
 
     /** A pod's answer: its status code and JSON body. */
     record Answer(int status, JsonNode body) {
@@ -32,8 +33,9 @@ final class PodClient {
         this.authorization = authorization;
     }
 
+    /** The pod answers once it prepared its requests (signing thousands of tokens may take a while): wait longer for that. */
     Answer start(URI pod, String spec) throws IOException, InterruptedException {
-        return send(request(pod, RUNS).header("Content-Type", "application/json")
+        return send(request(pod, RUNS).timeout(timeout.plus(PREPARE)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(spec)));
     }
 

@@ -39,7 +39,7 @@ public final class FleetView {
     }
 
     public static Map<String, Object> summary(FleetReport f) {
-        Map<String, Object> m = map("id", f.id(), "status", f.status(), "target", f.spec().target(), "pods",
+        Map<String, Object> m = map("id", f.id(), "status", f.status(), "target", f.spec().target(), "podCount",
                 f.pods().size(), "podsDone", f.pods().stream().filter(PodResult::done).count());
         times(m, f.startedAt(), f.finishedAt());
         return m;

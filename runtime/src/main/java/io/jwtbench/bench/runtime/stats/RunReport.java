@@ -52,8 +52,7 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
      * series adds up second by second (its percentiles become unknown). Both must be finished and
      * measured.
      *
-     * <p>No caller yet: kept on purpose for the planned fleet runs (one generator per pod, their
-     * reports merged into one), whose issue builds on it; {@code RunReportMergeTest} keeps it exact.
+     * <p>Fleet runs ({@code fleet/Fleet}) merge their pods' reports with it; {@code RunReportMergeTest} keeps it exact.
      */
     public RunReport merge(RunReport o) {
         if (measured == null || o.measured == null || latency == null || o.latency == null) {
