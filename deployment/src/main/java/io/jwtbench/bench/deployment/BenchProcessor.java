@@ -135,6 +135,9 @@ class BenchProcessor {
         r.plain(SWEEPS + "/:id", recorder.sweep());
         r.posted(FLEET, recorder.withBody(body.getHandler()), recorder.fleets(), "Bench fleet runs (POST: every pod at once, merged)");
         r.plain(FLEET + "/:id", recorder.fleet());
+        r.plain(RUNS + "/:id/events", recorder.runEvents());
+        r.plain(COMPARE + "/:id/events", recorder.compareEvents());
+        r.plain(SWEEPS + "/:id/events", recorder.sweepEvents());
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));

@@ -54,6 +54,21 @@ public class BenchRecorder {
         return new ItemHandler<>(new FleetRuns());
     }
 
+    /** {@code /q/bench/runs/:id/events}: live progress as Server-Sent Events. */
+    public Handler<RoutingContext> runEvents() {
+        return new EventsHandler<>(new Runs());
+    }
+
+    /** {@code /q/bench/compare/:id/events}. */
+    public Handler<RoutingContext> compareEvents() {
+        return new EventsHandler<>(new Compares());
+    }
+
+    /** {@code /q/bench/sweeps/:id/events}. */
+    public Handler<RoutingContext> sweepEvents() {
+        return new EventsHandler<>(new Sweeps());
+    }
+
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
     public Handler<RoutingContext> histogram() {
         return new HistogramHandler();

@@ -43,7 +43,7 @@ final class ReportHandler extends BenchHandler {
             case RUN_HTML, RUN_DATA -> found(rc, RUNS, bench, id).ifPresent(run -> {
                 RunReport r = run.report();
                 if (kind == ReportKind.RUN_HTML) {
-                    Replies.html(rc, HtmlReport.run(r));
+                    Replies.html(rc, r.status().isTerminal() ? HtmlReport.run(r) : HtmlReport.live(r));
                 } else {
                     data(rc, "Integration Performance", List.of(new BenchmarkData.Entry(r.target(),
                             "jwt-bench." + r.target() + "." + r.loadModel().tag(), r)));

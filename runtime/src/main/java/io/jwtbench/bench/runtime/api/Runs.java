@@ -27,6 +27,12 @@ final class Runs extends Subject<Run> {
         return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API, startAt);
     }
 
+    /** Elapsed, requests, current req/s, last-second p50/p99, errors: small enough for one event a second. */
+    @Override
+    Object progress(Run run) {
+        return RunJson.progressEvent(run.report());
+    }
+
     @Override
     Optional<Run> find(Bench bench, String id) {
         return bench.findRun(id);

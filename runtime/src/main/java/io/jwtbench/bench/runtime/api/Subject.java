@@ -58,6 +58,16 @@ abstract class Subject<T extends Started> {
         return "run in progress";
     }
 
+    /** One Server-Sent Event's data while it goes on: by default its whole JSON rendering. */
+    Object progress(T item) {
+        return json.apply(item);
+    }
+
+    /** Its final JSON rendering: the last event of its stream. */
+    final Object json(T item) {
+        return json.apply(item);
+    }
+
     /** The item as JSON, or as text for {@code Accept: text/plain}. */
     final void reply(RoutingContext rc, int status, T item) {
         if (Replies.wantsText(rc)) {

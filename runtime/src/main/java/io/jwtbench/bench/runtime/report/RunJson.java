@@ -105,6 +105,16 @@ public final class RunJson {
         return m;
     }
 
+    /** A run's progress as one live event: status, then the progress figures and the errors so far. */
+    public static Map<String, Object> progressEvent(RunReport r) {
+        Map<String, Object> m = map("id", r.id(), "status", r.status().name());
+        if (r.progress() != null) {
+            m.putAll(progress(r.progress()));
+        }
+        m.put("errors", r.errors().total());
+        return m;
+    }
+
     private static Map<String, Object> progress(Progress p) {
         return map("phase", p.phase(), "elapsedSeconds", round(p.elapsedSeconds(), 3), "requests", p.requests(),
                 "currentRps", round(p.currentRps(), 2), "lastSecondP50", round(p.lastSecondP50(), 3),
