@@ -1,5 +1,6 @@
 package io.jwtbench.bench.deployment;
 
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import jakarta.inject.Singleton;
@@ -13,6 +14,7 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
+import io.jwtbench.bench.runtime.fleet.Fleets;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
@@ -31,6 +33,8 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
+import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
 import io.quarkus.vertx.http.deployment.FilterBuildItem;
@@ -53,6 +57,8 @@ class BenchProcessor {
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
     private static final String SWEEPS = "bench/sweeps";
+    private static final String FLEET = "bench/fleet";
+    private static final String BENCH_GAUGES = "io.jwtbench.bench.runtime.report.BenchGauges";
     private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.smoke.SmokeReadinessCheck";
     /** Filters run by descending priority (route order -priority): before CORS (300) and security (100-200). */
     private static final int SERVER_TIMING_PRIORITY = Integer.MAX_VALUE / 2;
@@ -65,7 +71,7 @@ class BenchProcessor {
     /** The engine, and every target/extension the application declares, even if nothing injects them. */
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, RunSeriesHistory.class)
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, RunSeriesHistory.class, Fleets.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
     }
@@ -104,6 +110,15 @@ class BenchProcessor {
         }
     }
 
+    /** The last run's figures in {@code /q/metrics}, when the application has Micrometer. */
+    @BuildStep
+    void gauges(Optional<MetricsCapabilityBuildItem> metrics, BuildProducer<AdditionalBeanBuildItem> beans) {
+        if (metrics.isPresent() && metrics.get().metricsSupported(MetricsFactory.MICROMETER)) {
+            // by name: the bean touches Micrometer's API, absent from applications without it
+            beans.produce(AdditionalBeanBuildItem.unremovableOf(BENCH_GAUGES));
+        }
+    }
+
     /**
      * Every route under /q/bench: the subjects (runs, compares, sweeps), then their renderings. Each
      * starts with the bench's own authorizer (quarkus.bench.security.*), whatever port or root path
@@ -125,6 +140,11 @@ class BenchProcessor {
         r.plain(COMPARE + "/:id", recorder.compare());
         r.posted(SWEEPS, recorder.guardedWithBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
         r.plain(SWEEPS + "/:id", recorder.sweep());
+        r.posted(FLEET, recorder.guardedWithBody(body.getHandler()), recorder.fleets(), "Bench fleet runs (POST: every pod at once, merged)");
+        r.plain(FLEET + "/:id", recorder.fleet());
+        r.plain(RUNS + "/:id/events", recorder.runEvents());
+        r.plain(COMPARE + "/:id/events", recorder.compareEvents());
+        r.plain(SWEEPS + "/:id/events", recorder.sweepEvents());
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
@@ -134,6 +154,7 @@ class BenchProcessor {
         r.blocking(COMPARE + "/:id/benchmark-data.json", recorder.report(ReportKind.COMPARE_DATA));
         r.blocking(SWEEPS + "/:id/report.html", recorder.report(ReportKind.SWEEP_HTML));
         r.blocking(SWEEPS + "/:id/benchmark-data.json", recorder.report(ReportKind.SWEEP_DATA));
+        r.blocking(FLEET + "/:id/report.html", recorder.report(ReportKind.FLEET_HTML));
     }
 
     /**

@@ -23,6 +23,7 @@ import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.quarkus.test.QuarkusExtensionTest;
 import io.restassured.http.ContentType;
@@ -48,7 +49,7 @@ class RunSeriesTest {
 
     RunSeries.Step step(String label, String duration) {
         RunSpec spec = new RunSpec("probe", new LoadModel.Closed(2), Duration.parse("PT" + duration), Duration.ZERO,
-                Duration.ofSeconds(5), Map.of(), true, false, false, false);
+                Duration.ofSeconds(5), Map.of(), true, false, false, Thresholds.NONE, false);
         return new RunSeries.Step(label, spec, probe.prepare(Map.of()));
     }
 

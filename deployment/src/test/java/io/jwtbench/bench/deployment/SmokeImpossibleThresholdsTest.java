@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.quarkus.test.QuarkusExtensionTest;
+import io.restassured.path.json.JsonPath;
 
 /**
  * Thresholds no run can meet (and requests the target rejects): bench-smoke stays DOWN, explains every
@@ -46,6 +47,11 @@ class SmokeImpossibleThresholdsTest {
         assertTrue(reason.contains("< min-rps 1000000000"), reason);
         assertTrue(reason.contains("error rate 1 > max-error-rate 0.01"), reason);
         assertEquals("1", failed.get("errorRate"));
+        // the smoke run's own report is judged by the same code, in the same words
+        JsonPath run = given().get("/q/bench/runs/" + failed.get("runId")).then().statusCode(200).extract().jsonPath();
+        assertEquals("failed", run.getString("verdict.result"));
+        assertEquals(reason, String.join("; ", run.<String>getList("verdict.reasons")));
+        assertEquals(1e9, run.getDouble("spec.thresholds.minRps"));
         assertNotNull(failed.get("nextAttemptAt"));
         assertTrue(Instant.parse((String) failed.get("nextAttemptAt")).isAfter(Instant.parse((String) failed.get("lastRunAt"))));
 

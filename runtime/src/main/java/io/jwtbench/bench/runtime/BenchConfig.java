@@ -152,6 +152,9 @@ public interface BenchConfig {
         String sampler();
     }
 
+    /** The pods a fleet run ({@code POST /q/bench/fleet}) starts on ({@code quarkus.bench.fleet.*}). */
+    FleetConfig fleet();
+
     interface Breakdown {
         /** Contended monitor enters and thread parks at least this long are reported in the {@code jvm} section. */
         @WithDefault("10ms")

@@ -134,12 +134,19 @@ class KubeletReadinessIT {
         }
 
         static Pod start(String name, List<String> systemProperties) throws IOException {
+            return start(name, freePort(), systemProperties);
+        }
+
+        static int freePort() throws IOException {
+            try (ServerSocket s = new ServerSocket(0)) {
+                return s.getLocalPort();
+            }
+        }
+
+        /** The packaged service on {@code port} (known before it starts: a fleet's peers list names it). */
+        static Pod start(String name, int port, List<String> systemProperties) throws IOException {
             Path jar = Path.of(System.getProperty("quarkus.app.jar", "target/quarkus-app/quarkus-run.jar"));
             assertTrue(Files.isRegularFile(jar), jar + " is missing: this test runs after package (mvn verify)");
-            int port;
-            try (ServerSocket s = new ServerSocket(0)) {
-                port = s.getLocalPort();
-            }
             Path log = Path.of("target", "kubelet-it", name + ".log");
             Files.createDirectories(log.getParent());
             List<String> command = new ArrayList<>();

@@ -110,11 +110,27 @@ class KubernetesManifestsTest {
         assertEquals(Integer.parseInt(config.get("quarkus.http.port", "8080")), asProbe.resolvedPort(container));
     }
 
+    /** Fleet runs find every ready pod through this name: headless, same pods, the application port. */
+    @Test
+    void headlessServiceListsThePodsForFleetRuns() throws Exception {
+        Map<String, Object> headless = Manifests.single("headless-service.yaml", "Service");
+        assertEquals("None", at(headless, "spec.clusterIP"));
+        assertEquals(map(at(deployment, "spec.template.metadata.labels"), "labels"),
+                map(at(headless, "spec.selector"), "selector"));
+        Object targetPort = map(list(at(headless, "spec.ports"), "ports").get(0), "port").get("targetPort");
+        Probe asProbe = new Probe("headless", "/", targetPort, 0, 1, 1, 1, 1);
+        assertEquals(Integer.parseInt(config.get("quarkus.http.port", "8080")), asProbe.resolvedPort(container));
+        String name = (String) map(headless.get("metadata"), "metadata").get("name");
+        List<Object> env = list(container.get("env"), "env");
+        assertTrue(env.stream().anyMatch(e -> "QUARKUS_BENCH_FLEET_DNS".equals(map(e, "env").get("name"))
+                && name.equals(map(e, "env").get("value"))), "the Deployment points fleet runs at " + name + ": " + env);
+    }
+
     @Test
     void kustomizationListsTheManifests() throws Exception {
         Map<String, Object> kustomization = Manifests.load("kustomization.yaml").get(0);
         List<Object> resources = list(kustomization.get("resources"), "resources");
-        assertEquals(List.of("deployment.yaml", "service.yaml"), resources);
+        assertEquals(List.of("deployment.yaml", "service.yaml", "headless-service.yaml"), resources);
         for (Object r : resources) {
             assertTrue(Files.exists(Manifests.DIR.resolve((String) r)), r + " missing");
         }

@@ -44,6 +44,31 @@ public class BenchRecorder {
         return new ItemHandler<>(new Sweeps());
     }
 
+    /** {@code /q/bench/fleet}: POST starts the run on every pod at once, GET lists fleet runs. */
+    public Handler<RoutingContext> fleets() {
+        return new CollectionHandler<>(new FleetRuns());
+    }
+
+    /** {@code /q/bench/fleet/:id}: GET one fleet run (a row per pod, the merged run), DELETE cancels it on every pod. */
+    public Handler<RoutingContext> fleet() {
+        return new ItemHandler<>(new FleetRuns());
+    }
+
+    /** {@code /q/bench/runs/:id/events}: live progress as Server-Sent Events. */
+    public Handler<RoutingContext> runEvents() {
+        return new EventsHandler<>(new Runs());
+    }
+
+    /** {@code /q/bench/compare/:id/events}. */
+    public Handler<RoutingContext> compareEvents() {
+        return new EventsHandler<>(new Compares());
+    }
+
+    /** {@code /q/bench/sweeps/:id/events}. */
+    public Handler<RoutingContext> sweepEvents() {
+        return new EventsHandler<>(new Sweeps());
+    }
+
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
     public Handler<RoutingContext> histogram() {
         return new HistogramHandler();

@@ -78,7 +78,7 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
             }
         });
         try {
-            return subject.start(bench, Replies.body(rc, subject.example));
+            return subject.start(bench, Replies.body(rc, subject.example), rc);
         } finally {
             synchronized (starting) {
                 starting.set(null);

@@ -15,6 +15,7 @@ import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
 import io.jwtbench.bench.runtime.report.CompareSummary;
 import io.jwtbench.bench.runtime.report.CompareView;
+import io.jwtbench.bench.runtime.report.FleetView;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.report.ProfileDiff;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -33,6 +34,7 @@ final class ReportHandler extends BenchHandler {
     private static final Runs RUNS = new Runs();
     private static final Compares COMPARES = new Compares();
     private static final Sweeps SWEEPS = new Sweeps();
+    private static final FleetRuns FLEETS = new FleetRuns();
     private final ReportKind kind;
 
     ReportHandler(ReportKind kind) {
@@ -49,7 +51,7 @@ final class ReportHandler extends BenchHandler {
             case RUN_HTML, RUN_DATA -> found(rc, RUNS, bench, id).ifPresent(run -> {
                 RunReport r = run.report();
                 if (kind == ReportKind.RUN_HTML) {
-                    Replies.html(rc, HtmlReport.run(r));
+                    Replies.html(rc, r.status().isTerminal() ? HtmlReport.run(r) : HtmlReport.live(r));
                 } else {
                     data(rc, "Integration Performance", List.of(new BenchmarkData.Entry(r.target(),
                             "jwt-bench." + r.target() + "." + r.loadModel().tag(), r)));
@@ -79,6 +81,7 @@ final class ReportHandler extends BenchHandler {
                 data(rc, "Integration Performance (sweep)", entries);
             });
             case COMPARE_HTML, COMPARE_DATA -> found(rc, COMPARES, bench, id).ifPresent(c -> compare(rc, c));
+            case FLEET_HTML -> found(rc, FLEETS, bench, id).ifPresent(f -> Replies.html(rc, FleetView.html(f.report())));
         }
     }
 

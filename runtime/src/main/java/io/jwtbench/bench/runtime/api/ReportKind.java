@@ -9,5 +9,6 @@ public enum ReportKind {
     SWEEP_HTML,
     SWEEP_DATA,
     COMPARE_HTML,
-    COMPARE_DATA
+    COMPARE_DATA,
+    FLEET_HTML
 }

@@ -2,12 +2,14 @@ package io.jwtbench.bench.runtime.api;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 
+import java.time.Instant;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.plan.StartAt;
 import io.jwtbench.bench.runtime.report.RunJson;
 import io.jwtbench.bench.runtime.report.RunText;
 
@@ -21,7 +23,14 @@ final class Runs extends Subject<Run> {
 
     @Override
     Run start(Bench bench, JsonNode body) {
-        return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API);
+        Instant startAt = StartAt.take(body); // not a target option: taken out before the spec is parsed
+        return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API, startAt);
+    }
+
+    /** Elapsed, requests, current req/s, last-second p50/p99, errors: small enough for one event a second. */
+    @Override
+    Object progress(Run run) {
+        return RunJson.progressEvent(run.report());
     }
 
     @Override

@@ -43,6 +43,11 @@ abstract class Subject<T extends Started> {
      */
     abstract T start(Bench bench, JsonNode body);
 
+    /** As {@link #start(Bench, JsonNode)}, for a subject that needs the request itself (a fleet run forwards its Authorization). */
+    T start(Bench bench, JsonNode body, RoutingContext rc) {
+        return start(bench, body);
+    }
+
     abstract Optional<T> find(Bench bench, String id);
 
     /** The body of {@code GET} on the collection. */
@@ -51,6 +56,16 @@ abstract class Subject<T extends Started> {
     /** The {@code error} of a 409 while {@code holderId} holds the bench. */
     String busyError(Bench bench, String holderId) {
         return "run in progress";
+    }
+
+    /** One Server-Sent Event's data while it goes on: by default its whole JSON rendering. */
+    Object progress(T item) {
+        return json.apply(item);
+    }
+
+    /** Its final JSON rendering: the last event of its stream. */
+    final Object json(T item) {
+        return json.apply(item);
     }
 
     /** The item as JSON, or as text for {@code Accept: text/plain}. */

@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.engine;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -73,10 +74,20 @@ public class Bench {
      * @throws SpecException when the target refuses its options
      */
     public Run startRun(RunSpec spec, String trigger) {
+        return startRun(spec, trigger, null);
+    }
+
+    /**
+     * A run that starts sending at {@code startAt} (prepared now, QUEUED until then): how the pods of a
+     * fleet run start at the same moment.
+     *
+     * @param startAt null: at once
+     */
+    public Run startRun(RunSpec spec, String trigger, Instant startAt) {
         checkIdle();
         MemoryBudget.of(config()).check(footprint(spec), "");
         RequestSource source = prepare(spec);
-        return engine.start(null, spec, source, trigger);
+        return engine.start(null, spec, source, trigger, startAt);
     }
 
     /** How long a warm-up step measures: it exists for its (automatic) warm-up, its numbers are not reported. */

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -83,6 +84,11 @@ public class LoadEngine {
      * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
      */
     synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
+        return start(by, spec, source, trigger, null);
+    }
+
+    /** @param startAt when the run starts sending (it waits QUEUED until then); null: at once */
+    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger, Instant startAt) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
@@ -93,7 +99,7 @@ public class LoadEngine {
         String id = newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
                 () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()),
-                SteadyRules.of(config), trigger);
+                SteadyRules.of(config), trigger, startAt);
         history.put(id, run);
         latest = run;
         for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,

@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -40,6 +41,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.SecondStats;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * One run, from QUEUED to its end. {@link #execute()} is the whole life of the run, on its own
@@ -60,6 +62,7 @@ public final class Run implements Started {
     private final IntSupplier port;
     private final int eventLoopCount;
     private final SteadyRules steadyRules;
+    private final Instant startAt;
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
     private volatile RunReport report;
@@ -84,9 +87,16 @@ public final class Run implements Started {
     private JvmActivity activityAtStart;
     private JvmActivity activityAtEnd;
 
-    /** @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section */
+    /**
+     * @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section
+     * @param startAt when to start sending (QUEUED until then); null: at once
+     */
     Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
-            int eventLoopCount, SteadyRules steadyRules, String trigger) {
+            int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt) {
+        this.startAt = startAt;
+        if (startAt != null) {
+            sections.put("startAt", startAt.toString());
+        }
         if (trigger != null) {
             sections.put("trigger", trigger);
         }
@@ -135,6 +145,9 @@ public final class Run implements Started {
         long cpuAtStart = 0;
         long processCpuAtStart = 0;
         try {
+            if (startAt != null) {
+                awaitCancel(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), startAt).toNanos()));
+            }
             if (isCancelRequested()) {
                 finish(RunStatus.CANCELLED, null);
                 return;
@@ -347,6 +360,10 @@ public final class Run implements Started {
     private void finish(RunStatus end, String error) {
         moveTo(end);
         publish(null, error);
+        if (!spec.thresholds().isEmpty()) {
+            sections.put(Verdict.SECTION, Verdict.judge(report, spec.thresholds()));
+            publish(null, error);
+        }
         finished.complete(report);
     }
 

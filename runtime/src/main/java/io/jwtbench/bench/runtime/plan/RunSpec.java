@@ -14,11 +14,13 @@ import java.util.Map;
  * @param breakdown per-request phase breakdown and JVM facts from JFR (default true)
  * @param jfr keep the run's raw JFR recording for download (default false)
  * @param profile the CPU profile by component from JFR samples, with the breakdown (default true)
+ * @param thresholds what the run's {@code verdict} is judged against; {@link Thresholds#NONE}: no verdict
  * @param autoWarmup {@code "warmup": "auto"}: warm up until the JIT is quiet and throughput stable;
  *        {@code warmup} is then its upper bound
  */
 public record RunSpec(String target, LoadModel loadModel, Duration duration, Duration warmup, Duration timeout,
-        Map<String, Object> options, boolean breakdown, boolean jfr, boolean profile, boolean autoWarmup) {
+        Map<String, Object> options, boolean breakdown, boolean jfr, boolean profile, Thresholds thresholds,
+        boolean autoWarmup) {
     /** The {@code warmup} value that asks for an automatic warm-up. */
     public static final String AUTO = "auto";
 
@@ -30,17 +32,17 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
     public RunSpec withOption(String name, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(options);
         more.put(name, value);
-        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, profile, autoWarmup);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, profile, thresholds, autoWarmup);
     }
 
     /** This spec measuring for {@code measured} instead; everything else as is (a series' warm-up step). */
     public RunSpec withDuration(Duration measured) {
-        return new RunSpec(target, loadModel, measured, warmup, timeout, options, breakdown, jfr, profile, autoWarmup);
+        return new RunSpec(target, loadModel, measured, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup);
     }
 
     /** This spec at another load; everything else as is (a sweep's warm-up at its heaviest step). */
     public RunSpec withLoadModel(LoadModel model) {
-        return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, profile, autoWarmup);
+        return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup);
     }
 
     /** The spec as JSON-able map, as a caller would write it (durations in the compact form). */
@@ -54,6 +56,9 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         m.put("breakdown", breakdown);
         m.put("jfr", jfr);
         m.put("profile", profile);
+        if (!thresholds.isEmpty()) {
+            m.put(Thresholds.FIELD, thresholds.echo());
+        }
         m.putAll(options);
         return m;
     }

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class RunSpecParser {
     static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "rampTo", "duration", "warmup",
-            "timeout", "breakdown", "jfr", "profile");
+            "timeout", "breakdown", "jfr", "profile", Thresholds.FIELD);
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
 
     private final SpecLimits limits;
@@ -62,6 +62,7 @@ public final class RunSpecParser {
         boolean breakdown = bool("breakdown", body.get("breakdown"), true);
         boolean jfr = bool("jfr", body.get("jfr"), false);
         boolean profile = bool("profile", body.get("profile"), true);
+        Thresholds thresholds = Thresholds.parse(body.get(Thresholds.FIELD));
 
         Map<String, Object> options = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
@@ -70,7 +71,7 @@ public final class RunSpecParser {
                 options.put(field.getKey(), toJava(field.getValue()));
             }
         }
-        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, profile, auto);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, auto);
     }
 
     /**

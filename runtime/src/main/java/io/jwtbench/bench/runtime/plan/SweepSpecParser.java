@@ -123,6 +123,9 @@ public final class SweepSpecParser {
         echo.put("pause", Durations.format(pause));
         echo.put("latencyBound", Durations.format(Duration.ofNanos((long) (boundMs * 1e6))));
         echo.put("boundPercentile", percentile);
+        if (!first.thresholds().isEmpty()) {
+            echo.put(Thresholds.FIELD, first.thresholds().echo());
+        }
         echo.putAll(first.options());
         return new SweepSpec(first.target(), steps, pause, percentile, boundMs, echo);
     }

@@ -17,6 +17,7 @@ import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * A compare (a {@link RunSeries} of kind {@code compare}: each model once per round, after warm-up
@@ -66,6 +67,10 @@ public final class CompareView {
         if (s.error() != null) {
             m.put("error", s.error());
         }
+        Verdict verdict = verdict(s);
+        if (verdict != null) {
+            m.put(Verdict.SECTION, RunJson.verdict(verdict));
+        }
         return m;
     }
 
@@ -95,6 +100,27 @@ public final class CompareView {
         return row.rounds().stream().map(r -> r.report().status()).filter(st -> st != RunStatus.DONE).findFirst()
                 .map(Enum::name).orElse(row.rounds().size() < rounds(s)
                         ? (s.status().isTerminal() ? "SKIPPED" : "PENDING") : "DONE");
+    }
+
+    /**
+     * Once the compare ended, with {@code thresholds} in its spec: passed when every model's run
+     * passed (a model that did not run fails); else null.
+     */
+    public static Verdict verdict(RunSeries s) {
+        if (!s.status().isTerminal() || s.steps().get(0).spec().thresholds().isEmpty()) {
+            return null;
+        }
+        Map<String, Verdict> byModel = new LinkedHashMap<>();
+        List<RunSeries.StepResult> results = s.results();
+        for (int i = 0; i < s.steps().size(); i++) {
+            RunSeries.Step step = s.steps().get(i);
+            if (step.warmup()) {
+                continue; // a warm-up step's numbers are not reported, so not judged either
+            }
+            Verdict v = i < results.size() ? results.get(i).report().verdict() : null;
+            byModel.put(step.label() + " (round " + step.round() + ")", v != null ? v : Verdict.failed("did not run"));
+        }
+        return Verdict.all(byModel);
     }
 
     public static Map<String, Object> summary(RunSeries s) {
@@ -182,6 +208,9 @@ public final class CompareView {
                 m.put("pinnedVirtualThreads", jvm.pinnedVirtualThreads());
             }
         }
+        if (r.verdict() != null) {
+            m.put(Verdict.SECTION, RunJson.verdict(r.verdict()));
+        }
         Object breakdown = r.extensions().get("breakdown");
         if (breakdown != null) {
             m.put("breakdown", breakdown);
@@ -257,6 +286,7 @@ public final class CompareView {
                 Format.line(out, "Not steady: %s %s", row.get("model"), reason);
             }
         }
+        RunText.verdict(out, verdict(s));
         return out.toString();
     }
 

@@ -39,6 +39,25 @@ public final class HtmlReport {
         return runs("Run " + r.id() + " — " + r.target() + ", " + r.loadModel().label() + " model", List.of(new Labelled(r.id(), r)));
     }
 
+    /**
+     * A run that is still going: the page as far as it goes, plus a live line fed by the run's
+     * Server-Sent Events ({@code events}, next to {@code report.html}); on the summary event it reloads
+     * into the finished page, which has no script. The one script of the reports, and only here.
+     */
+    public static String live(RunReport r) {
+        String page = run(r);
+        String live = "<p id=\"live\" data-events=\"0\">live: waiting for the first event…</p><script>"
+                + "(function(){var n=0,first=null,el=document.getElementById('live'),es=new EventSource('events');"
+                + "es.addEventListener('progress',function(e){var d=JSON.parse(e.data);n++;"
+                + "if(d.elapsedSeconds!=null&&first===null){first=d.elapsedSeconds;el.setAttribute('data-first',first);}"
+                + "el.setAttribute('data-events',n);if(d.elapsedSeconds!=null){el.setAttribute('data-elapsed',d.elapsedSeconds);}"
+                + "el.textContent='live: '+d.status+(d.elapsedSeconds!=null?', '+d.elapsedSeconds.toFixed(1)+' s, '"
+                + "+d.requests+' requests, '+d.currentRps+' req/s, last second p50 '+d.lastSecondP50+' ms, p99 '"
+                + "+d.lastSecondP99+' ms, '+d.errors+' errors':'');});"
+                + "es.addEventListener('summary',function(){es.close();location.reload();});})();</script>";
+        return page.replace("</body>", live + "</body>");
+    }
+
     /** Overlays the runs: one color each, in order. */
     public static String runs(String title, List<Labelled> runs) {
         return runs(title, runs, List.of());

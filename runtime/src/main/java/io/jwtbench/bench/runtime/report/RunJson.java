@@ -16,6 +16,7 @@ import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.SecondStats;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * The JSON form of a {@link RunReport}, spelled out field by field: this is the API contract, so it
@@ -76,8 +77,14 @@ public final class RunJson {
             m.put("timeSeries", series);
         }
         putIfNotNull(m, "error", r.error());
-        r.extensions().forEach(m::putIfAbsent);
+        r.extensions().forEach((name, section) -> m.putIfAbsent(name,
+                section instanceof Verdict v ? verdict(v) : section));
         return m;
+    }
+
+    /** {@code {"result": "passed"|"failed", "reasons": [..]}}. */
+    public static Map<String, Object> verdict(Verdict v) {
+        return map("result", v.result(), "reasons", v.reasons());
     }
 
     /** One line of the run list. */
@@ -88,6 +95,9 @@ public final class RunJson {
         m.put("target", r.target());
         m.put("loadModel", r.loadModel().label());
         putIfNotNull(m, "trigger", r.extensions().get("trigger")); // api | smoke (see Run)
+        if (r.verdict() != null) {
+            m.put(Verdict.SECTION, r.verdict().result());
+        }
         times(m, r.startedAt(), r.finishedAt());
         if (r.measured() != null) {
             m.put("requests", r.measured().requests());
@@ -97,6 +107,16 @@ public final class RunJson {
             m.put("p99", round(r.latency().p99(), 3));
             m.put("errors", r.errors().total());
         }
+        return m;
+    }
+
+    /** A run's progress as one live event: status, then the progress figures and the errors so far. */
+    public static Map<String, Object> progressEvent(RunReport r) {
+        Map<String, Object> m = map("id", r.id(), "status", r.status().name());
+        if (r.progress() != null) {
+            m.putAll(progress(r.progress()));
+        }
+        m.put("errors", r.errors().total());
         return m;
     }
 

@@ -6,6 +6,7 @@ import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /** A run as wrk would print it, so the numbers read the way people are used to (real percentiles). */
 public final class RunText {
@@ -26,6 +27,7 @@ public final class RunText {
                 Format.line(out, "  %s: %.1fs elapsed, %d requests so far", r.progress().phase(),
                         r.progress().elapsedSeconds(), r.progress().requests());
             }
+            verdict(out, r.verdict());
             return out.toString();
         }
         Format.line(out, "  Latency%s     Avg      Stdev     Max", r.uncorrectedLatency() != null ? " (corrected)" : "");
@@ -76,7 +78,15 @@ public final class RunText {
             Format.line(out, "Warm-up: %s", steady.warmup());
         }
         BreakdownText.append(out, r);
+        verdict(out, r.verdict());
         return out.toString();
+    }
+
+    /** The verdict, when there is one, is always the last line: a CI job reads it with {@code tail -1}. */
+    static void verdict(StringBuilder out, Verdict v) {
+        if (v != null) {
+            Format.line(out, "%s", v.line());
+        }
     }
 
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.Verdict;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
 
@@ -38,6 +39,9 @@ public final class SweepJson {
         }
         if (s.error() != null) {
             m.put("error", s.error());
+        }
+        if (s.verdict() != null) {
+            m.put(Verdict.SECTION, RunJson.verdict(s.verdict()));
         }
         return m;
     }
@@ -98,6 +102,9 @@ public final class SweepJson {
         }
         if (st.breakdown() != null) {
             m.put("breakdown", st.breakdown());
+        }
+        if (r.verdict() != null) {
+            m.put(Verdict.SECTION, r.verdict().result());
         }
         if (r.error() != null) {
             m.put("error", r.error());

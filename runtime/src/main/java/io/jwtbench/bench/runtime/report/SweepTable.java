@@ -59,6 +59,7 @@ public final class SweepTable {
         if (s.error() != null) {
             Format.line(out, "error: %s", s.error());
         }
+        RunText.verdict(out, s.verdict());
         return out.toString();
     }
 

@@ -27,6 +27,7 @@ import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.SpecException;
+import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.quarkus.runtime.ShutdownEvent;
@@ -230,6 +231,15 @@ public class SmokeBench {
         for (Map.Entry<String, String> option : smoke.options().entrySet()) {
             putOption(json, option.getKey(), option.getValue());
         }
+        // the run's own report carries the same verdict as the readiness check: one judge
+        ObjectNode thresholds = json.putObject(Thresholds.FIELD);
+        SmokeVerdict.Thresholds.of(smoke).asRunThresholds().echo().forEach((k, v) -> {
+            if (v instanceof Number n) {
+                thresholds.put(k, n.doubleValue());
+            } else {
+                thresholds.put(k, String.valueOf(v));
+            }
+        });
         return json;
     }
 

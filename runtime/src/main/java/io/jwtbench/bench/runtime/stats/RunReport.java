@@ -49,14 +49,18 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         extensions = frozen(extensions);
     }
 
+    /** The judgement against the spec's {@code thresholds}, once finished; null without thresholds. */
+    public Verdict verdict() {
+        return extensions.get(Verdict.SECTION) instanceof Verdict v ? v : null;
+    }
+
     /**
      * Combines the reports of the same load run concurrently by several generators (e.g. one per
      * pod): counts, rates and CPU add up, latencies merge exactly through the histograms, the time
      * series adds up second by second (its percentiles become unknown). Both must be finished and
      * measured.
      *
-     * <p>No caller yet: kept on purpose for the planned fleet runs (one generator per pod, their
-     * reports merged into one), whose issue builds on it; {@code RunReportMergeTest} keeps it exact.
+     * <p>Fleet runs ({@code fleet/Fleet}) merge their pods' reports with it; {@code RunReportMergeTest} keeps it exact.
      */
     public RunReport merge(RunReport o) {
         if (measured == null || o.measured == null || latency == null || o.latency == null) {

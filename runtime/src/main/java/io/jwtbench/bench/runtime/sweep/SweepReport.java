@@ -1,12 +1,15 @@
 package io.jwtbench.bench.runtime.sweep;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.Map;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.stats.RunStatus;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * Everything known about a sweep at one moment, immutable. Status: RUNNING, then DONE, CANCELLED or
@@ -40,5 +43,26 @@ public record SweepReport(String id, RunStatus status, SweepSpec spec, Instant s
                 + unsteady.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")";
         return analysis.knee().filter(k -> unsteady.contains((int) k.load()) || unsteady.contains((int) k.previousLoad()))
                 .map(k -> note + "; the knee at " + (int) k.load() + " rests on one of them").orElse(note);
+    }
+
+    /**
+     * Once the sweep ended, with {@code thresholds} in its spec: passed when at least one step met
+     * them (a sweep looks for the load the service sustains within them; the steps beyond it are
+     * expected to fail), failed with every step's reasons otherwise; else null.
+     */
+    public Verdict verdict() {
+        if (!status.isTerminal() || spec.steps().get(0).thresholds().isEmpty()) {
+            return null;
+        }
+        Map<String, Verdict> byStep = new LinkedHashMap<>();
+        for (SweepStep step : steps) {
+            Verdict v = step.report().verdict();
+            if (v != null && v.passed()) {
+                return v;
+            }
+            byStep.put("step " + (step.index() + 1) + " (" + step.load() + " " + spec.loadUnit() + ")",
+                    v != null ? v : Verdict.failed("no verdict"));
+        }
+        return byStep.isEmpty() ? Verdict.failed("no step ran") : Verdict.all(byStep);
     }
 }

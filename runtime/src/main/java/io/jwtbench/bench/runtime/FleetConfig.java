@@ -1,0 +1,45 @@
+package io.jwtbench.bench.runtime;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import io.smallrye.config.WithDefault;
+
+/**
+ * {@code quarkus.bench.fleet.*}: where the pods of a fleet run are. Either a static list of base URLs
+ * or the DNS name of a headless Service (every address it resolves to is a pod); the static list wins
+ * when both are set. The pod that receives {@code POST /q/bench/fleet} is only the coordinator: it
+ * starts the run on every peer over HTTP, itself included when it is in the list (a headless Service
+ * always lists it).
+ */
+public interface FleetConfig {
+    /** Base URLs of every pod, e.g. {@code http://10.0.0.5:8080,http://10.0.0.6:8080}. */
+    Optional<List<URI>> peers();
+
+    /** A headless Service's DNS name, e.g. {@code jwt-bench-headless.default.svc.cluster.local}. */
+    Optional<String> dns();
+
+    /** The bench's port on the pods found through {@link #dns()}. */
+    @WithDefault("8080")
+    int port();
+
+    /** The scheme for the pods found through {@link #dns()}. */
+    @WithDefault("http")
+    String scheme();
+
+    /**
+     * Every pod starts its run this long after the coordinator received the request, at the same wall-clock
+     * instant: long enough for every pod to prepare its requests (token signing) first.
+     */
+    @WithDefault("5s")
+    Duration startDelay();
+
+    /**
+     * Connecting to a pod and each request to it (the runs themselves may last longer: they are polled;
+     * the start request may take a minute more, while the pod prepares its requests).
+     */
+    @WithDefault("5s")
+    Duration requestTimeout();
+}

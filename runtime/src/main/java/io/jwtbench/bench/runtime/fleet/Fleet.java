@@ -1,0 +1,200 @@
+package io.jwtbench.bench.runtime.fleet;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jwtbench.bench.runtime.engine.Started;
+import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.StartAt;
+import io.jwtbench.bench.runtime.stats.RunStatus;
+
+/**
+ * One fleet run: the same run spec POSTed to every pod with the same {@code startAt}, each pod's run
+ * polled until it ended, then merged ({@link FleetReport}). Its life runs on one virtual thread; a pod
+ * that refuses, cannot be reached or fails is a row of its own and is named in the report, never
+ * silently left out of the sum.
+ */
+public final class Fleet implements Started {
+    private static final Logger LOG = Logger.getLogger(Fleet.class);
+    private static final Duration POLL = Duration.ofMillis(500);
+    /** How long after the planned end a pod may still be finishing (cancel waits, slow JFR) before it counts as lost. */
+    private static final Duration GRACE = Duration.ofSeconds(30);
+
+    private final String id;
+    private final RunSpec spec;
+    private final ObjectNode body;
+    private final PodClient client;
+    private final Instant startedAt = Instant.now();
+    private final Instant startAt;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private final CompletableFuture<FleetReport> finished = new CompletableFuture<>();
+    private final List<PodResult> pods = new ArrayList<>();
+    private volatile FleetReport report;
+
+    Fleet(String id, RunSpec spec, JsonNode body, List<URI> peers, Duration startDelay, PodClient client) {
+        this.id = id;
+        this.spec = spec;
+        this.client = client;
+        this.startAt = startedAt.plus(startDelay);
+        this.body = ((ObjectNode) body).deepCopy();
+        this.body.put(StartAt.FIELD, startAt.toString());
+        peers.forEach(p -> pods.add(new PodResult(p, "STARTING", null, null, null)));
+        publish(false, null);
+    }
+
+    void begin() {
+        Thread.ofVirtual().name("bench-fleet-" + id).start(this::coordinate);
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    public FleetReport report() {
+        return report;
+    }
+
+    @Override
+    public CompletableFuture<FleetReport> finished() {
+        return finished;
+    }
+
+    /** Cancels every pod's run (each ends CANCELLED with what it measured); the fleet then ends CANCELLED. */
+    @Override
+    public void cancel() {
+        cancelled.countDown();
+    }
+
+    private void coordinate() {
+        try (ExecutorService each = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<PodResult>> starts = new ArrayList<>();
+            for (PodResult p : pods) {
+                starts.add(each.submit(() -> start(p)));
+            }
+            for (int i = 0; i < starts.size(); i++) {
+                set(i, starts.get(i).get());
+            }
+            publish(false, null);
+            Instant deadline = startAt.plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout()).plus(GRACE);
+            boolean cancelSent = false;
+            while (pods.stream().anyMatch(p -> p.state().equals("RUNNING"))) {
+                boolean cancel = cancelled.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                if (cancel && !cancelSent) {
+                    cancelSent = true;
+                    forRunning(each, p -> client.cancel(p.pod(), p.runId()));
+                }
+                List<Future<PodResult>> polls = new ArrayList<>();
+                for (PodResult p : pods) {
+                    polls.add(p.state().equals("RUNNING") ? each.submit(() -> poll(p, deadline)) : null);
+                }
+                for (int i = 0; i < polls.size(); i++) {
+                    if (polls.get(i) != null) {
+                        set(i, polls.get(i).get());
+                    }
+                }
+                publish(false, null);
+            }
+        } catch (Exception e) {
+            LOG.warnf(e, "fleet run %s failed", id);
+        }
+        publish(true, Instant.now());
+        finished.complete(report);
+    }
+
+    private PodResult start(PodResult p) {
+        try {
+            PodClient.Answer a = client.start(p.pod(), body.toString());
+            if (a.status() == 202 || a.status() == 200) {
+                // a pod that took longer than the start delay to prepare starts at once, out of step: say so
+                String late = Instant.now().isAfter(startAt)
+                        ? "prepared after startAt: started late, its seconds are not aligned with the others'" : null;
+                return new PodResult(p.pod(), "RUNNING", a.body().path("id").asText(), null, late);
+            }
+            return p.with("REFUSED", null, "HTTP " + a.status() + ": " + describe(a.body()));
+        } catch (IOException e) {
+            return p.with("UNREACHABLE", null, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return p.with("UNREACHABLE", null, "interrupted");
+        }
+    }
+
+    private PodResult poll(PodResult p, Instant deadline) {
+        try {
+            PodClient.Answer a = client.get(p.pod(), p.runId());
+            if (a.status() == 200) {
+                RunStatus status = RunStatus.valueOf(a.body().path("status").asText());
+                if (status.isTerminal()) {
+                    return p.with(status.name(), ReportReader.read(a.body(), spec.loadModel()),
+                            a.body().path("error").asText(p.error()));
+                }
+            } else if (a.status() == 404) {
+                return p.with("FAILED", null, "run " + p.runId() + " left the pod's history");
+            }
+        } catch (IOException e) {
+            if (Instant.now().isAfter(deadline)) {
+                return p.with("UNREACHABLE", null, "lost during the run: " + e.getMessage());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return Instant.now().isAfter(deadline) ? p.with("UNREACHABLE", null, "no end within the run's duration + "
+                + GRACE.toSeconds() + " s") : p;
+    }
+
+    private interface PodCall {
+        void call(PodResult p) throws IOException, InterruptedException;
+    }
+
+    private void forRunning(ExecutorService each, PodCall call) {
+        for (PodResult p : pods) {
+            if (p.state().equals("RUNNING")) {
+                each.submit(() -> {
+                    call.call(p);
+                    return null;
+                });
+            }
+        }
+    }
+
+    private static String describe(JsonNode body) {
+        if (body.isObject()) {
+            String error = body.path("error").asText("");
+            String reason = body.hasNonNull("reason") ? body.get("reason").asText()
+                    : body.hasNonNull("runningId") ? "runningId " + body.get("runningId").asText() : null;
+            String field = body.hasNonNull("field") ? body.get("field").asText() + ": " : "";
+            return error + (reason == null ? "" : " (" + field + reason + ")");
+        }
+        String text = body.asText();
+        return text.length() > 200 ? text.substring(0, 200) + "…" : text;
+    }
+
+    private synchronized void set(int i, PodResult p) {
+        pods.set(i, p);
+    }
+
+    private synchronized void publish(boolean ended, Instant finishedAt) {
+        report = FleetReport.of(id, ended, cancelled.getCount() == 0, spec, startAt, startedAt, finishedAt, pods);
+    }
+
+    static HttpClient http(Duration connectTimeout) {
+        return HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build();
+    }
+}

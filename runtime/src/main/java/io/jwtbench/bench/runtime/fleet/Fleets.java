@@ -1,0 +1,76 @@
+package io.jwtbench.bench.runtime.fleet;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.jwtbench.bench.runtime.FleetConfig;
+import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.RunInProgressException;
+import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.StartAt;
+
+/**
+ * Starts fleet runs (one at a time) and remembers the recent ones. The spec is validated here first,
+ * exactly as a run's, so a bad spec is one 400 rather than one refusal per pod; each pod still
+ * validates it again and prepares its own requests.
+ */
+@Singleton
+public class Fleets {
+    @Inject
+    Bench bench;
+
+    private final LinkedHashMap<String, Fleet> history = new LinkedHashMap<>();
+    private HttpClient http;
+
+    /**
+     * @param authorization the caller's {@code Authorization} header, forwarded to every pod as is; null: none
+     * @throws RunInProgressException while another fleet run is coordinated from here
+     */
+    public synchronized Fleet start(JsonNode body, String authorization) {
+        history.values().stream().filter(f -> !f.finished().isDone()).findFirst().ifPresent(f -> {
+            throw new RunInProgressException(f.id());
+        });
+        JsonNode copy = body.deepCopy();
+        StartAt.take(copy); // the coordinator sets it
+        RunSpec spec = bench.runParser().parse(copy);
+        FleetConfig config = bench.config().fleet();
+        List<URI> peers = Peers.resolve(config);
+        if (http == null) {
+            http = Fleet.http(config.requestTimeout());
+        }
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(),
+                new PodClient(http, config.requestTimeout(), authorization));
+        history.put(id, fleet);
+        for (Iterator<Fleet> oldest = history.values().iterator(); history.size() > Math.max(1,
+                bench.config().historySize());) {
+            oldest.next();
+            oldest.remove();
+        }
+        fleet.begin();
+        return fleet;
+    }
+
+    public synchronized Optional<Fleet> find(String id) {
+        return Optional.ofNullable(history.get(id));
+    }
+
+    /** Newest first. */
+    public synchronized List<Fleet> recent() {
+        List<Fleet> all = new ArrayList<>(history.values());
+        Collections.reverse(all);
+        return all;
+    }
+}

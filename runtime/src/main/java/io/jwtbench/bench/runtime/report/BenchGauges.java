@@ -1,0 +1,91 @@
+package io.jwtbench.bench.runtime.report;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.smoke.SmokeBench;
+import io.jwtbench.bench.runtime.smoke.SmokeState;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.Verdict;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * The last finished run of each target (smoke runs included) as Micrometer gauges, so that
+ * {@code /q/metrics} carries them and Prometheus aggregates them across pods like any other metric:
+ * {@code bench_last_run_latency_seconds{target,quantile}}, {@code bench_last_run_latency_max_seconds},
+ * {@code bench_last_run_requests}, {@code bench_last_run_errors}, {@code bench_last_run_rps},
+ * {@code bench_last_run_finished_timestamp_seconds}, {@code bench_last_run_verdict} (1 passed, 0
+ * failed), {@code bench_smoke_passed} and {@code bench_smoke_attempts}. NaN until there is such a run.
+ *
+ * <p>Registered only when the application has Micrometer (the extension's processor checks the
+ * capability): this class is the only one that touches it. The gauges read the run history at
+ * scrape time, so nothing is pushed and no run pays for them.
+ */
+@Singleton
+public class BenchGauges {
+    /** Prometheus' quantile label → the report's figure. */
+    static final Map<String, String> QUANTILES = Map.of("0.5", "p50", "0.9", "p90", "0.99", "p99", "0.999", "p99_9");
+
+    @Inject
+    Bench bench;
+    @Inject
+    SmokeBench smoke;
+    @Inject
+    MeterRegistry registry;
+
+    void onStart(@Observes StartupEvent event) {
+        for (String target : bench.targets().keySet()) {
+            QUANTILES.forEach((quantile, figure) -> gauge("bench.last.run.latency", "seconds", target,
+                    "Latency percentiles of the target's last bench run (coordinated-omission corrected)",
+                    r -> Verdict.latencyMs(r.latency(), figure) / 1e3).tag("quantile", quantile).register(registry));
+            gauge("bench.last.run.latency.max", "seconds", target, "Highest latency of the last run",
+                    r -> r.latency().max() / 1e3).register(registry);
+            gauge("bench.last.run.requests", null, target, "Answered requests in the last run's measured phase",
+                    r -> r.measured().requests()).register(registry);
+            gauge("bench.last.run.errors", null, target, "Failed requests of the last run (any kind)",
+                    r -> r.errors().total()).register(registry);
+            gauge("bench.last.run.rps", null, target, "Measured throughput of the last run, requests per second",
+                    r -> r.measured().rps()).register(registry);
+            gauge("bench.last.run.finished.timestamp", "seconds", target, "When the last run finished (epoch)",
+                    r -> r.finishedAt().toEpochMilli() / 1e3).register(registry);
+            gauge("bench.last.run.verdict", null, target, "1 passed, 0 failed its thresholds; NaN without thresholds",
+                    r -> verdict(r.verdict())).register(registry);
+        }
+        Gauge.builder("bench.smoke.passed", smoke, s -> smokePassed(s.state()))
+                .description("1 while the last judged start-up smoke run passed, 0 when it failed; NaN before or when disabled")
+                .register(registry);
+        Gauge.builder("bench.smoke.attempts", smoke, s -> s.state().attempts())
+                .description("Smoke runs judged or failed to start so far").register(registry);
+    }
+
+    private Gauge.Builder<Bench> gauge(String name, String unit, String target, String description,
+            ToDoubleFunction<RunReport> figure) {
+        return Gauge.builder(name, bench, b -> lastFinished(b, target).map(figure::applyAsDouble).orElse(Double.NaN))
+                .baseUnit(unit).description(description).tag("target", target);
+    }
+
+    /** The newest finished run of {@code target} that measured something. */
+    static Optional<RunReport> lastFinished(Bench bench, String target) {
+        return bench.recentRuns().stream().map(Run::report)
+                .filter(r -> r.target().equals(target) && r.status().isTerminal() && r.measured() != null
+                        && r.latency() != null && r.finishedAt() != null)
+                .findFirst();
+    }
+
+    private static double verdict(Verdict v) {
+        return v == null ? Double.NaN : v.passed() ? 1 : 0;
+    }
+
+    private static double smokePassed(SmokeState s) {
+        return s.verdict() == null ? Double.NaN : s.verdict().passed() ? 1 : 0;
+    }
+}

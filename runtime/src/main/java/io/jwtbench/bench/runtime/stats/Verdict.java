@@ -1,0 +1,124 @@
+package io.jwtbench.bench.runtime.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import io.jwtbench.bench.runtime.plan.Thresholds;
+
+/**
+ * A run judged against its {@link Thresholds}: passed, or failed with every violated threshold in
+ * words ({@code p99 12.5 ms > max-p99 10 ms}). The one judge: runs, compares, sweeps, fleets and the
+ * start-up smoke bench all say it the same way. Pure: every figure comes from the report.
+ *
+ * @param reasons empty when passed
+ */
+public record Verdict(boolean passed, List<String> reasons) {
+    public static final String SECTION = "verdict";
+
+    public Verdict {
+        reasons = List.copyOf(reasons);
+    }
+
+    public static Verdict judge(RunReport report, Thresholds t) {
+        if (report.status() != RunStatus.DONE) {
+            return failed("run " + report.id() + " ended " + report.status()
+                    + (report.error() != null ? ": " + report.error() : ""));
+        }
+        LatencyStats l = report.latency();
+        long requests = report.measured() == null ? 0 : report.measured().requests();
+        double rps = report.measured() == null ? 0 : report.measured().rps();
+        return judge(requests, rps, key -> l == null || l.count() == 0 ? Double.NaN : latencyMs(l, key),
+                errorRate(report), t);
+    }
+
+    /**
+     * @param latencyMs a latency figure by its report name ({@code p99}), NaN when nothing was measured
+     * @param errorRate as {@link #errorRate(RunReport)}
+     */
+    public static Verdict judge(long requests, double rps, ToDoubleFunction<String> latencyMs, double errorRate,
+            Thresholds t) {
+        List<String> violations = new ArrayList<>();
+        if (requests == 0) {
+            violations.add("no request was answered in the measured phase");
+        } else {
+            for (Map.Entry<String, Double> max : t.maxLatencyMs().entrySet()) {
+                double v = latencyMs.applyAsDouble(max.getKey());
+                if (!(v <= max.getValue())) {
+                    violations.add(max.getKey() + " " + fmt(v) + " ms > max-" + max.getKey() + " " + fmt(max.getValue())
+                            + " ms");
+                }
+            }
+            if (t.checksRps() && !(rps >= t.minRps())) {
+                violations.add("rps " + fmt(rps) + " < min-rps " + fmt(t.minRps()));
+            }
+        }
+        if (t.checksErrorRate() && !Double.isNaN(errorRate) && !(errorRate <= t.maxErrorRate())) {
+            violations.add("error rate " + fmt(errorRate) + " > max-error-rate " + fmt(t.maxErrorRate()));
+        }
+        return new Verdict(violations.isEmpty(), violations);
+    }
+
+    /** Passed when every one passed; the reasons of the failed ones, each prefixed with its label. */
+    public static Verdict all(Map<String, Verdict> byLabel) {
+        List<String> reasons = new ArrayList<>();
+        byLabel.forEach((label, v) -> v.reasons().forEach(r -> reasons.add(label + ": " + r)));
+        return new Verdict(reasons.isEmpty(), reasons);
+    }
+
+    public static Verdict failed(String reason) {
+        return new Verdict(false, List.of(reason));
+    }
+
+    /**
+     * Failed requests (errors of any kind plus unexpected successes) over attempted requests (answers
+     * plus failures without an answer); NaN when nothing was attempted.
+     */
+    public static double errorRate(RunReport report) {
+        long requests = report.measured() == null ? 0 : report.measured().requests();
+        ErrorCounts e = report.errors();
+        long attempted = requests + e.connect() + e.timeout() + e.reset();
+        long failed = e.total() + report.unexpectedSuccesses();
+        return attempted == 0 ? Double.NaN : (double) failed / attempted;
+    }
+
+    public static double latencyMs(LatencyStats l, String key) {
+        return switch (key) {
+            case "p50" -> l.p50();
+            case "p75" -> l.p75();
+            case "p90" -> l.p90();
+            case "p95" -> l.p95();
+            case "p99" -> l.p99();
+            case "p99_9" -> l.p99_9();
+            case "max" -> l.max();
+            default -> throw new IllegalArgumentException("no latency figure " + key);
+        };
+    }
+
+    /** "passed" or "failed". */
+    public String result() {
+        return passed ? "passed" : "failed";
+    }
+
+    /** The reasons in one line; null when passed. */
+    public String reason() {
+        return passed ? null : String.join("; ", reasons);
+    }
+
+    /** The last line of a text summary, for a CI job's {@code tail -1}. */
+    public String line() {
+        return passed ? "verdict: passed" : "verdict: failed: " + reason();
+    }
+
+    /** Plain numbers for reasons: up to 4 decimals, no trailing zeros, "n/a" when unknown. */
+    public static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        String s = String.format(Locale.ROOT, "%.4f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+}

@@ -1,0 +1,138 @@
+package io.jwtbench.service.kubernetes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.jwtbench.bench.runtime.stats.HistogramCodec;
+
+/**
+ * A fleet run over three packaged service instances on this machine (a static peer list, one port
+ * each) plus a fourth peer where nothing listens: the merged histogram holds exactly the pods'
+ * requests, its percentiles are those of the three pods' histograms added here, and the dead peer
+ * is a row of its own that fails the verdict.
+ */
+class FleetIT {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+    static final List<KubeletReadinessIT.Pod> PODS = new ArrayList<>();
+    static int deadPort;
+
+    @BeforeAll
+    static void startPods() throws Exception {
+        int[] ports = { KubeletReadinessIT.Pod.freePort(), KubeletReadinessIT.Pod.freePort(),
+                KubeletReadinessIT.Pod.freePort() };
+        deadPort = KubeletReadinessIT.Pod.freePort();
+        String peers = java.util.stream.IntStream.concat(java.util.Arrays.stream(ports), java.util.stream.IntStream.of(deadPort))
+                .mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
+        for (int i = 0; i < ports.length; i++) {
+            PODS.add(KubeletReadinessIT.Pod.start("fleet-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
+                    "-Dquarkus.http.auth.permission.bench-control.policy=permit", "-Dquarkus.bench.fleet.peers=" + peers,
+                    "-Xmx256m")));
+        }
+        Instant deadline = Instant.now().plusSeconds(90); // three JVMs starting at once on a busy 2-core box
+        for (KubeletReadinessIT.Pod pod : PODS) {
+            while (!up(pod.port)) {
+                assertTrue(Instant.now().isBefore(deadline), "pod on " + pod.port + " did not start:\n"
+                        + String.join("\n", Files.readAllLines(pod.log)));
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stopPods() throws InterruptedException {
+        for (KubeletReadinessIT.Pod pod : PODS) {
+            pod.close();
+        }
+    }
+
+    static boolean up(int port) {
+        try {
+            return get(port, "/q/bench/runs").statusCode() == 200;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void mergesThePodsExactlyAndReportsTheDeadOne() throws Exception {
+        String spec = "{\"target\":\"health\",\"connections\":2,\"duration\":\"2s\",\"warmup\":\"500ms\","
+                + "\"thresholds\":{\"p99\":\"1m\"}}";
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + PODS.get(0).port + "/q/bench/fleet?wait=true"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(90))
+                .POST(HttpRequest.BodyPublishers.ofString(spec)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, answer.statusCode(), answer.body());
+        JsonNode f = JSON.readTree(answer.body());
+        assertEquals("PARTIAL", f.path("status").asText(), answer.body());
+        assertEquals(4, f.path("pods").size());
+
+        Histogram all = new Histogram(3);
+        long requests = 0;
+        long firstSecond = 0;
+        for (JsonNode pod : f.path("pods")) {
+            if (pod.path("pod").asText().endsWith(":" + deadPort)) {
+                assertEquals("UNREACHABLE", pod.path("state").asText(), pod.toString());
+                assertTrue(pod.path("error").asText().length() > 0, pod.toString());
+                continue;
+            }
+            assertEquals("DONE", pod.path("state").asText(), pod.toString());
+            int port = URI.create(pod.path("pod").asText()).getPort();
+            JsonNode run = JSON.readTree(get(port, "/q/bench/runs/" + pod.path("runId").asText()).body());
+            requests += run.path("measured").path("requests").asLong();
+            firstSecond += run.path("timeSeries").get(0).path("requests").asLong();
+            all.add(HistogramCodec.decode(run.path("latency").path("histogram").asText()));
+            assertEquals(f.path("startAt").asText(), run.path("startAt").asText(), "every pod got the same start instant");
+        }
+        JsonNode merged = f.path("merged");
+        assertTrue(requests > 0);
+        assertEquals(requests, merged.path("measured").path("requests").asLong());
+        assertEquals(requests, merged.path("latency").path("count").asLong());
+        assertEquals(all.getTotalCount(), merged.path("latency").path("count").asLong());
+        for (String[] p : new String[][] { { "p50", "50" }, { "p90", "90" }, { "p99", "99" }, { "p99_9", "99.9" } }) {
+            double expected = Math.round(all.getValueAtPercentile(Double.parseDouble(p[1]))) / 1000.0;
+            assertEquals(expected, merged.path("latency").path(p[0]).asDouble(), 1e-9, p[0]);
+        }
+        assertEquals(all.getMaxValue() / 1000.0, merged.path("latency").path("max").asDouble(), 1e-9);
+        assertEquals(firstSecond, merged.path("timeSeries").get(0).path("requests").asLong(), "second 1 added up");
+
+        assertEquals("failed", f.path("verdict").path("result").asText(), answer.body());
+        assertTrue(f.path("verdict").path("reasons").get(0).asText().contains(":" + deadPort + ": UNREACHABLE"),
+                f.path("verdict").toString());
+
+        HttpResponse<String> text = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PODS.get(1).port
+                + "/q/bench/runs")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, text.statusCode());
+        String summary = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PODS.get(0).port
+                + "/q/bench/fleet/" + f.path("id").asText())).header("Accept", "text/plain").build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        List<String> lines = summary.lines().toList();
+        assertTrue(lines.get(lines.size() - 1).startsWith("verdict: failed: http://127.0.0.1:" + deadPort + ": UNREACHABLE"), summary);
+        assertTrue(summary.contains("Merged (3 of 4 pods"), summary);
+    }
+}
