@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -52,24 +53,41 @@ class SteadyStateTest {
                 .body(containsString("NOT steady: "));
     }
 
+    /**
+     * A warm JVM on a trivial path reaches a steady run. On a busy CI box a starved JIT can still be
+     * catching up during one measurement (and the verdict then rightly says so), so the path gets a
+     * bounded number of runs to show it; every run that is not steady must say why.
+     */
     @Test
     void aWarmedTrivialPathIsSteadyAndTheAutoWarmUpSaysWhenItStopped() {
-        // the first run warms the JVM (generator, route, histograms); the second one is judged
+        // the first run warms the JVM (generator, route, histograms); the next ones are judged
         Post.andWait("/q/bench/runs",
                 "{'target':'modal','connections':2,'duration':'1s','warmup':'auto','breakdown':false}");
-        JsonPath r = Post.andWait("/q/bench/runs",
-                "{'target':'modal','connections':2,'duration':'3s','warmup':'auto','breakdown':false}");
-        assertEquals("DONE", r.getString("status"));
+        JsonPath r = null;
+        List<Object> unsteady = new ArrayList<>();
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            r = Post.andWait("/q/bench/runs",
+                    "{'target':'modal','connections':2,'duration':'3s','warmup':'auto','breakdown':false}");
+            assertEquals("DONE", r.getString("status"));
+            if (r.getBoolean("steady.steady")) {
+                break;
+            }
+            assertFalse(r.getList("steady.reasons").isEmpty(), "a run that is not steady says why: " + r.getMap("steady"));
+            unsteady.add(r.getMap("steady"));
+        }
+        System.out.println("steady test: warm-up " + r.getMap("warmup") + ", steady " + r.getMap("steady")
+                + ", runs not steady before: " + unsteady);
+        assertTrue(r.getBoolean("steady.steady"), MAX_ATTEMPTS + " runs, none steady: " + unsteady);
+        assertEquals(List.of(), r.getList("steady.reasons"));
         assertEquals("auto", r.getString("spec.warmup"));
         assertTrue(r.getBoolean("warmup.auto"));
         String why = r.getString("warmup.stoppedBecause");
         assertNotNull(why);
-        System.out.println("steady test: warm-up " + r.getMap("warmup") + ", steady " + r.getMap("steady"));
         assertTrue(why.startsWith("quiet after "), "a warm JVM goes quiet within the bound: " + why);
         assertTrue(r.getDouble("warmup.durationSeconds") >= 2 - 0.05, "at least the 2 s window: " + r.getMap("warmup"));
-        assertTrue(r.getBoolean("steady.steady"), "steady section: " + r.getMap("steady") + ", warm-up " + r.getMap("warmup"));
-        assertEquals(List.of(), r.getList("steady.reasons"));
         given().accept("text/plain").get("/q/bench/runs/" + r.getString("id")).then().statusCode(200)
                 .body(containsString("Steady state: steady"), containsString("Warm-up: auto warm-up"));
     }
+
+    private static final int MAX_ATTEMPTS = 4;
 }
