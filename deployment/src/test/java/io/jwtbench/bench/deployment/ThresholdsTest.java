@@ -38,7 +38,7 @@ class ThresholdsTest {
 
     @Test
     void impossibleThresholdsFailWithEveryReason() {
-        JsonPath r = post("/q/bench/runs", "{'target':'probe','mode':'wrongly-accepted','connections':1,'duration':'300ms',"
+        JsonPath r = post("/q/bench/runs", "{'target':'probe','mode':'wrongly-accepted','connections':1,'duration':'1s',"
                 + "'thresholds':{'p99':'60s','minRps':1000000000,'maxErrorRate':0.001}}");
         assertEquals("failed", r.getString("verdict.result"));
         List<String> reasons = r.getList("verdict.reasons");
@@ -55,7 +55,7 @@ class ThresholdsTest {
 
     @Test
     void reachableThresholdsPass() {
-        JsonPath r = post("/q/bench/runs", "{'target':'health','connections':1,'duration':'300ms',"
+        JsonPath r = post("/q/bench/runs", "{'target':'health','connections':1,'duration':'1s',"
                 + "'thresholds':{'p99':'60s','max':'60s','maxErrorRate':1}}");
         assertEquals("passed", r.getString("verdict.result"));
         assertEquals(List.of(), r.getList("verdict.reasons"));
@@ -82,9 +82,11 @@ class ThresholdsTest {
         assertEquals("failed", failed.getString("verdict.result"));
         List<String> reasons = failed.getList("verdict.reasons");
         assertEquals(2, reasons.size(), reasons.toString());
-        assertTrue(reasons.get(0).startsWith("step 1 (1 connections): rps "), reasons.get(0));
+        // "rps .. < min-rps 1000000000", or on a very busy machine "no request was answered ..."
+        assertTrue(reasons.get(0).matches("step 1 \\(1 connections\\): (rps .* < min-rps 1000000000|no request was answered.*)"),
+                reasons.get(0));
         assertTrue(lastLine(given().accept("text/plain").get("/q/bench/sweeps/" + failed.getString("id")).asString())
-                .startsWith("verdict: failed: step 1 (1 connections): rps "));
+                .startsWith("verdict: failed: step 1 (1 connections): "));
     }
 
     @Test
