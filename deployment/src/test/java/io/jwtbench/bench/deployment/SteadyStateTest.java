@@ -41,8 +41,9 @@ class SteadyStateTest {
         long requests = r.getLong("measured.requests");
         assertTrue(requests > 0);
         assertFalse(r.getBoolean("steady.steady"), "steady section: " + r.getMap("steady"));
-        // each answered request defined one class in the measured window (at least: warm-up is excluded)
-        assertTrue(r.getLong("steady.classesLoaded") >= requests,
+        // each answered request defined one class; a request in flight on each of the 2 connections when
+        // the window opened was answered inside it but defined its class just before
+        assertTrue(r.getLong("steady.classesLoaded") >= requests - 2,
                 r.getLong("steady.classesLoaded") + " classes for " + requests + " requests");
         List<String> reasons = r.getList("steady.reasons", String.class);
         assertTrue(reasons.stream().anyMatch(s -> s.matches("\\d+ classes loaded during measurement .*")), "reasons " + reasons);
