@@ -46,7 +46,7 @@ class FleetIT {
                 .mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int i = 0; i < ports.length; i++) {
             PODS.add(KubeletReadinessIT.Pod.start("fleet-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
-                    "-Dquarkus.http.auth.permission.bench-control.policy=permit", "-Dquarkus.bench.fleet.peers=" + peers,
+                    "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
                     "-Xmx256m")));
         }
         Instant deadline = Instant.now().plusSeconds(90); // three JVMs starting at once on a busy 2-core box
