@@ -98,7 +98,7 @@ class CacheTruthTest {
     void callersCannotBypassTheCache() {
         String token = callerToken();
         for (String secret : new String[] { null, "guessed" }) {
-            long hitsBefore = counter("hit");
+            long lookupsBefore = counter("hit") + counter("miss");
             for (int i = 0; i < 2; i++) {
                 var request = given().auth().oauth2(token).header("X-Jwt-Bench-Cache", "bypass");
                 if (secret != null) {
@@ -106,7 +106,10 @@ class CacheTruthTest {
                 }
                 request.post("/jwt/validate").then().statusCode(200);
             }
-            assertTrue(counter("hit") > hitsBefore, "the second identical request was a cache hit (secret " + secret + ")");
+            // a bypass does no lookup at all; whether a lookup hits depends on the cache's admission
+            // policy (W-TinyLFU may refuse a new token into a small cache full of hot ones), so count lookups
+            assertEquals(lookupsBefore + 2, counter("hit") + counter("miss"),
+                    "both requests went through the cache (secret " + secret + ")");
         }
     }
 
