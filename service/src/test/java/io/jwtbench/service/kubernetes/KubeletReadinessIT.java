@@ -53,7 +53,9 @@ class KubeletReadinessIT {
     void notReadyUntilTheSmokeRunPassesThenReady() throws Exception {
         List<String> props = new ArrayList<>(FAST_SMOKE);
         props.addAll(List.of("-Dquarkus.bench.smoke.min-rps=20", "-Dquarkus.bench.smoke.max-p99=2s",
-                "-Dquarkus.bench.smoke.max-error-rate=0"));
+                "-Dquarkus.bench.smoke.max-error-rate=0",
+                // reads of /q/bench need the operator role in prod; the test reads the smoke run anonymously
+                "-Dquarkus.bench.security.public-reads=true"));
         try (Pod pod = Pod.start("ready", props)) {
             Kubelet kubelet = new Kubelet(container, pod.port, TIME_SCALE);
             kubelet.awaitStarted();
