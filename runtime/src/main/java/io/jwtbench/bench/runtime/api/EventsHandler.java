@@ -26,9 +26,8 @@ final class EventsHandler<T extends Started> extends BenchHandler {
 
     @Override
     void handle(RoutingContext rc, Bench bench) {
-        Optional<T> found = subject.find(bench, rc.pathParam("id"));
+        Optional<T> found = subject.findOrNotFound(rc, bench);
         if (found.isEmpty()) {
-            Replies.notFound(rc, subject.noun, rc.pathParam("id"));
             return;
         }
         T item = found.get();

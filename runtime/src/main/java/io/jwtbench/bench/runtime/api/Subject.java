@@ -50,6 +50,15 @@ abstract class Subject<T extends Started> {
 
     abstract Optional<T> find(Bench bench, String id);
 
+    /** The one named by the request's {@code id} path parameter; else answers 404 and returns empty. */
+    Optional<T> findOrNotFound(RoutingContext rc, Bench bench) {
+        Optional<T> found = find(bench, rc.pathParam("id"));
+        if (found.isEmpty()) {
+            Replies.notFound(rc, noun, rc.pathParam("id"));
+        }
+        return found;
+    }
+
     /** The body of {@code GET} on the collection. */
     abstract Object list(Bench bench);
 
