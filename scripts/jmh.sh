@@ -2,11 +2,14 @@
 # Runs the JMH benchmarks (service/src/test/java/**/benchmarks): ./scripts/jmh.sh [JMH options]
 #   ./scripts/jmh.sh ValidatorBenchmark                 # all algorithms, ~3 minutes
 #   ./scripts/jmh.sh ValidatorBenchmark -p alg=RS256    # one algorithm
+# Compiles only when a source is newer than the last compiled classpath.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
-./mvnw -B -q --no-transfer-progress install -DskipTests
-./mvnw -B -q --no-transfer-progress -pl service test-compile dependency:build-classpath \
-  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
-exec java -cp "service/target/test-classes:service/target/classes:$(cat service/target/test-classpath.txt)" \
-  org.openjdk.jmh.Main "$@"
+classpath=service/target/test-classpath.txt
+if [ ! -f "$classpath" ] ||
+   [ -n "$(find pom.xml probe runtime deployment service -name target -prune -o -type f -newer "$classpath" -print -quit)" ]; then
+  ./mvnw -B -q --no-transfer-progress -pl service -am test-compile dependency:build-classpath \
+    -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+fi
+exec java -cp "service/target/test-classes:service/target/classes:$(cat "$classpath")" org.openjdk.jmh.Main "$@"
