@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
 . scripts/jvm-defaults.sh
+. scripts/perf/wrk-output.sh
 for tool in wrk jq curl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y wrk jq curl" >&2; exit 1; }
 done
@@ -65,7 +66,6 @@ done
 
 clk=$(getconf CLK_TCK)
 cpu_seconds() { awk -v t="$clk" '{ printf "%.4f", ($14 + $15) / t }' "/proc/$1/stat"; }
-to_ms() { awk '{ v=$1; if (v ~ /us$/) { sub(/us/,"",v); v/=1000 } else if (v ~ /ms$/) { sub(/ms/,"",v) } else if (v ~ /s$/) { sub(/s/,"",v); v*=1000 } printf "%.3f", v }'; }
 declare -A rps p99 cpu_us wrk_cpu_us
 wrk_row() {  # $1 row name, $2 server pid, $3 connections, $4 url, [$5 token]: keeps the round with the best throughput
   local name=$1 pid=$2 conns=$3 url=$4 auth=() before after out reqs r
@@ -74,11 +74,11 @@ wrk_row() {  # $1 row name, $2 server pid, $3 connections, $4 url, [$5 token]: k
   out=$(/usr/bin/time -f '%U %S' -o "$work/wrk.time" wrk -t1 -c"$conns" -d"${secs}s" --latency "${auth[@]}" "$url")
   after=$(cpu_seconds "$pid")
   grep -q 'Non-2xx' <<<"$out" && { echo "$name: wrk saw errors:" >&2; echo "$out" >&2; exit 1; }
-  reqs=$(awk '/requests in/ { print $1 }' <<<"$out")
-  r=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
+  reqs=$(wrk_requests "$out")
+  r=$(wrk_rps "$out")
   if awk -v r="$r" -v best="${rps[$name]:-0}" 'BEGIN { exit !(r > best) }'; then
     rps[$name]=$r
-    p99[$name]=$(awk '$1=="99%" { print $2 }' <<<"$out" | to_ms)
+    p99[$name]=$(wrk_p99 "$out")
     cpu_us[$name]=$(awk -v a="$after" -v b="$before" -v n="$reqs" 'BEGIN { printf "%.2f", (a - b) / n * 1e6 }')
     wrk_cpu_us[$name]=$(awk -v n="$reqs" '{ printf "%.2f", ($1 + $2) / n * 1e6 }' "$work/wrk.time")
   fi
@@ -132,9 +132,13 @@ goal() {  # $1 goal, $2 value, $3 comparison (<= or >=), $4 target
   met=$(awk -v v="$2" -v t="$4" -v op="$3" 'BEGIN { print ((op == ">=" ? v >= t : v <= t) ? "met" : "NOT met") }')
   printf '%-62s %10.3f %3s %-8s %s\n' "$1" "$2" "$3" "$4" "$met"
 }
-bound=$(awk -v c="$cores" -v h="${cpu_us[health_nocache]}" -v v="$raw_rs" 'BEGIN { printf "%.0f", c / (h + v) * 1e6 }')
+# as the issue defines it: the machine's CPU per health request (cores ÷ health throughput, wrk's share
+# included, on the cache-off service) plus one raw verify is what an uncached JWT request cannot go below
+health_machine_us=$(awk -v c="$cores" -v r="${rps[health_nocache]}" 'BEGIN { printf "%.2f", c / r * 1e6 }')
+bound=$(awk -v h="$health_machine_us" -v c="$cores" -v v="$raw_rs" 'BEGIN { printf "%.0f", c / (h + v) * 1e6 }')
 echo
-echo "crypto bound (uncached RS256) = $cores cores / (${cpu_us[health_nocache]} µs server CPU per health request + $raw_rs µs verify) = $bound req/s"
+printf 'crypto bound (uncached RS256) = %s cores / (%s µs machine CPU per health request + %.1f µs raw verify) = %s req/s\n' \
+  "$cores" "$health_machine_us" "$raw_rs" "$bound"
 printf '%-62s %10s %3s %-8s %s\n' goal measured "" target ""
 goal "1 cached JWT ÷ health throughput, c=50" "$(awk -v a="${rps[cached]}" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 0.85
 goal "2 uncached RS256 ÷ crypto bound" "$(awk -v a="${rps[uncached]}" -v b="$bound" 'BEGIN { print a / b }')" ">=" 0.9

@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/jdk.sh
+. scripts/perf/wrk-output.sh
 secs=${1:-8}; rounds=${2:-2}; shift $(( $# >= 2 ? 2 : $# ))
 variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
@@ -45,13 +46,12 @@ for i in "${!names[@]}"; do
     { echo "${names[$i]} refused the token or did not start:" >&2; cat "$work/${names[$i]}.log" >&2; exit 1; }
 done
 
-to_ms() { awk '{ v=$1; if (v ~ /us$/) { sub(/us/,"",v); v/=1000 } else if (v ~ /ms$/) { sub(/ms/,"",v) } else if (v ~ /s$/) { sub(/s/,"",v); v*=1000 } printf "%.3f", v }'; }
 measure() {  # $1 file to append "rps p99_ms" to, $2 url, [$3 token]
   local auth=() out
   [ -n "${3:-}" ] && auth=(-H "Authorization: Bearer $3")
   out=$(wrk -t1 -c300 -d"${secs}s" --latency "${auth[@]}" "$2")
   grep -q 'Non-2xx\|Socket errors' <<<"$out" && echo "warning: $2: $(grep 'Non-2xx\|Socket errors' <<<"$out")" >&2
-  echo "$(awk '/Requests\/sec/ { print $2 }' <<<"$out") $(awk '$1=="99%" { print $2 }' <<<"$out" | to_ms)" >>"$1"
+  echo "$(wrk_rps "$out") $(wrk_p99 "$out")" >>"$1"
 }
 echo "warming every variant (health and jwt, 4 s each)..." >&2
 for i in "${!names[@]}"; do
