@@ -148,6 +148,8 @@ class BenchProcessor {
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
+        // no secret in it (no token, no per-process header): guarded like the run's other renderings
+        r.plain(RUNS + "/:id/hyperfoil.yaml", recorder.hyperfoil());
         r.blocking("bench/report.html", recorder.report(ReportKind.RUNS_HTML));
         r.blocking("bench/profile-diff", recorder.report(ReportKind.RUNS_PROFILE_DIFF));
         r.blocking(COMPARE + "/:id/report.html", recorder.report(ReportKind.COMPARE_HTML));

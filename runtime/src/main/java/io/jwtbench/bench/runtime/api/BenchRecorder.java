@@ -74,6 +74,11 @@ public class BenchRecorder {
         return new HistogramHandler();
     }
 
+    /** {@code /q/bench/runs/:id/hyperfoil.yaml}: the run's load as a Hyperfoil benchmark. */
+    public Handler<RoutingContext> hyperfoil() {
+        return new HyperfoilHandler();
+    }
+
     /** {@code /q/bench/runs/:id/recording.jfr}. */
     public Handler<RoutingContext> recording() {
         return new RecordingHandler();
