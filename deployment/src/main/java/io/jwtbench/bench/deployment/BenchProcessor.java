@@ -149,6 +149,7 @@ class BenchProcessor {
         r.plain(RUNS + "/:id/events", recorder.runEvents());
         r.plain(COMPARE + "/:id/events", recorder.compareEvents());
         r.plain(SWEEPS + "/:id/events", recorder.sweepEvents());
+        r.plain(FLEET + "/:id/events", recorder.fleetEvents());
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));

@@ -69,6 +69,11 @@ public class BenchRecorder {
         return new EventsHandler<>(new Sweeps());
     }
 
+    /** {@code /q/bench/fleet/:id/events}: the pods' live figures, then the merged run. */
+    public Handler<RoutingContext> fleetEvents() {
+        return new EventsHandler<>(new FleetRuns());
+    }
+
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
     public Handler<RoutingContext> histogram() {
         return new HistogramHandler();
