@@ -35,7 +35,7 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void everyRegisteredBenchRouteIsDocumented() throws Exception {
+    void everyRegisteredBenchRouteIsDocumentedAndNothingElse() throws Exception {
         JsonNode paths = document().get("paths");
         List<String> bench = routes.paths().stream().filter(p -> p.startsWith("/q/bench")).toList();
         assertTrue(bench.size() >= 20, "the bench routes, as registered: " + bench);
@@ -43,6 +43,8 @@ class OpenApiDocumentTest {
             String documented = route.replaceAll(":([A-Za-z]+)", "{$1}");
             assertTrue(paths.has(documented), documented + " is registered but not in /q/openapi");
         }
+        paths.fieldNames().forEachRemaining(documented -> assertTrue(!documented.startsWith("/q/bench")
+                || bench.contains(documented.replaceAll("\\{([A-Za-z]+)}", ":$1")), documented + " is documented but not registered"));
         JsonNode start = paths.get("/q/bench/runs").get("post");
         assertEquals("#/components/schemas/RunSpec",
                 start.get("requestBody").get("content").get("application/json").get("schema").get("$ref").asText());
