@@ -1,5 +1,6 @@
 package io.jwtbench.bench.deployment;
 
+import java.net.URI;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -33,9 +34,11 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.LaunchModeBuildItem;
 import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
+import io.quarkus.smallrye.openapi.deployment.spi.AddToOpenAPIDefinitionBuildItem;
 import io.quarkus.vertx.http.deployment.BodyHandlerBuildItem;
 import io.quarkus.vertx.http.deployment.FilterBuildItem;
 import io.quarkus.vertx.http.deployment.NonApplicationRootPathBuildItem;
@@ -54,6 +57,7 @@ import io.vertx.ext.web.RoutingContext;
  */
 class BenchProcessor {
     private static final String FEATURE = "bench";
+    private static final String BENCH = "bench";
     private static final String RUNS = "bench/runs";
     private static final String COMPARE = "bench/compare";
     private static final String SWEEPS = "bench/sweeps";
@@ -145,9 +149,12 @@ class BenchProcessor {
         r.plain(RUNS + "/:id/events", recorder.runEvents());
         r.plain(COMPARE + "/:id/events", recorder.compareEvents());
         r.plain(SWEEPS + "/:id/events", recorder.sweepEvents());
+        r.plain(FLEET + "/:id/events", recorder.fleetEvents());
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
+        // no secret in it (no token, no per-process header): guarded like the run's other renderings
+        r.plain(RUNS + "/:id/hyperfoil.yaml", recorder.hyperfoil());
         r.blocking("bench/report.html", recorder.report(ReportKind.RUNS_HTML));
         r.blocking("bench/profile-diff", recorder.report(ReportKind.RUNS_PROFILE_DIFF));
         r.blocking(COMPARE + "/:id/report.html", recorder.report(ReportKind.COMPARE_HTML));
@@ -155,6 +162,21 @@ class BenchProcessor {
         r.blocking(SWEEPS + "/:id/report.html", recorder.report(ReportKind.SWEEP_HTML));
         r.blocking(SWEEPS + "/:id/benchmark-data.json", recorder.report(ReportKind.SWEEP_DATA));
         r.blocking(FLEET + "/:id/report.html", recorder.report(ReportKind.FLEET_HTML));
+    }
+
+    /**
+     * The bench API in {@code /q/openapi} when the application has SmallRye OpenAPI: the routes are
+     * Vert.x routes it does not scan, so a filter adds them (as SmallRye Health does for its own).
+     */
+    @BuildStep
+    void openApi(Capabilities capabilities, NonApplicationRootPathBuildItem paths, ManagementInterfaceBuildTimeConfig management,
+            LaunchModeBuildItem launchMode, BuildProducer<AddToOpenAPIDefinitionBuildItem> openApi) {
+        if (!capabilities.isPresent(Capability.SMALLRYE_OPENAPI)) {
+            return;
+        }
+        // on the management interface this is a URL (its own port): the document takes the path
+        String root = URI.create(paths.resolveManagementPath(BENCH, management, launchMode)).getPath();
+        openApi.produce(new AddToOpenAPIDefinitionBuildItem(new BenchOpenApiFilter(root)));
     }
 
     /**

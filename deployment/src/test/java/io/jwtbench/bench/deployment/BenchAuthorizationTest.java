@@ -28,9 +28,10 @@ class BenchAuthorizationTest {
         given().contentType(ContentType.JSON).body(SPEC).post("/q/bench/runs")
                 .then().statusCode(401).header("WWW-Authenticate", HeaderAuthMechanism.CHALLENGE);
         for (String path : new String[] { "/q/bench/runs", "/q/bench/runs/r1", "/q/bench/runs/r1/histogram",
-                "/q/bench/runs/r1/recording.jfr", "/q/bench/runs/r1/report.html", "/q/bench/runs/r1/benchmark-data.json",
+                "/q/bench/runs/r1/recording.jfr", "/q/bench/runs/r1/hyperfoil.yaml", "/q/bench/runs/r1/report.html", "/q/bench/runs/r1/benchmark-data.json",
                 "/q/bench/report.html?runs=r1", "/q/bench/compare", "/q/bench/compare/s1", "/q/bench/compare/s1/report.html",
-                "/q/bench/sweeps", "/q/bench/sweeps/s1", "/q/bench/sweeps/s1/benchmark-data.json" }) {
+                "/q/bench/sweeps", "/q/bench/sweeps/s1", "/q/bench/sweeps/s1/benchmark-data.json",
+                "/q/bench/fleet", "/q/bench/fleet/f1", "/q/bench/fleet/f1/events" }) {
             given().get(path).then().statusCode(401);
             given().delete(path).then().statusCode(401);
         }

@@ -3,6 +3,7 @@ package io.jwtbench.service.bench;
 import io.jwtbench.bench.runtime.spi.BenchRequest;
 import io.jwtbench.bench.runtime.spi.BenchSpecException;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
+import io.jwtbench.bench.runtime.spi.ExportedRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwsAlgorithm;
@@ -187,6 +188,16 @@ public class JwtBenchTarget implements BenchTarget {
         @Override
         public BenchRequest next(long sequence) {
             return requests[(int) (sequence % requests.length)];
+        }
+
+        /**
+         * Bearer tokens from a file whoever runs the export supplies: the bench's own tokens validate
+         * only with its per-process secret, which never leaves, and so does the cache-bypass header it
+         * alone makes honoured.
+         */
+        @Override
+        public ExportedRequest exported() {
+            return new ExportedRequest(requests[0].method().name(), requests[0].path(), Map.of(), true);
         }
     }
 

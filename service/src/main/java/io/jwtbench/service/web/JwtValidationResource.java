@@ -6,6 +6,12 @@ import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.jwtbench.bench.probe.Phases;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -33,6 +39,17 @@ import java.util.concurrent.CompletionStage;
  */
 @Path("/jwt/validate")
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Validation", description = "Validates the bearer token of Authorization (RFC 6750); every route answers alike")
+@APIResponse(responseCode = "200", description = "The token is valid: its issuer, subject, audience, roles and claims",
+        content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponses.Valid.class)))
+@APIResponse(responseCode = "401", description = "No bearer token (a bare \"WWW-Authenticate: Bearer\" challenge, no error code:"
+        + " RFC 6750 §3.1) or an invalid one (error \"invalid_token\", reason the validator's code)",
+        headers = @Header(name = HttpHeaders.WWW_AUTHENTICATE, description = "RFC 6750 §3 challenge, e.g."
+                + " Bearer error=\"invalid_token\", error_description=\"...\"", schema = @Schema(type = SchemaType.STRING)),
+        content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponses.Invalid.class)))
+@APIResponse(responseCode = "400", description = "A malformed request, e.g. two Authorization headers (error \"invalid_request\")",
+        headers = @Header(name = HttpHeaders.WWW_AUTHENTICATE, schema = @Schema(type = SchemaType.STRING)),
+        content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponses.Invalid.class)))
 public class JwtValidationResource {
     /**
      * Breakdown phase: from the server timing filter (request routed, headers parsed) to this method's

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jwtbench.service.validation.InvalidTokenException;
 import io.jwtbench.service.validation.ValidatedToken;
 import jakarta.ws.rs.core.HttpHeaders;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -16,12 +17,16 @@ import java.util.Map;
  */
 final class ValidationResponses {
 
+    @Schema(name = "ValidToken", description = "valid is true; the token's claims")
     record Valid(boolean valid, String issuer, String subject, List<String> audience, long expiresAt,
             List<String> scopes, List<String> roles, List<String> groups, Map<String, Object> claims) implements JsonBody {
     }
 
     /** error and reason are absent (not null) where RFC 6750 gives no error code. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "TokenError", description = "valid is false. error: the RFC 6750 §3.1 code (invalid_token,"
+            + " invalid_request), absent without a token; reason: the validator's code (e.g. TOKEN_EXPIRED, SIGNATURE_INVALID),"
+            + " with invalid_token; message: for people", requiredProperties = { "valid", "message" })
     record Invalid(boolean valid, String error, String reason, String message) implements JsonBody {
     }
 

@@ -135,4 +135,67 @@ class FleetIT {
         assertTrue(lines.get(lines.size() - 1).startsWith("verdict: failed: http://127.0.0.1:" + deadPort + ": UNREACHABLE"), summary);
         assertTrue(summary.contains("Merged (3 of 4 pods"), summary);
     }
+
+    /**
+     * {@code /q/bench/fleet/{id}/events} streams the pods' live figures; DELETE on the fleet cancels the
+     * run on every pod (each pod's own run ends CANCELLED), and the stream ends with the fleet's summary.
+     */
+    @Test
+    void eventsFollowTheFleetAndCancellingItCancelsEveryPodsRun() throws Exception {
+        int coordinator = PODS.get(1).port;
+        HttpResponse<String> started = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + coordinator
+                + "/q/bench/fleet")).header("Content-Type", "application/json").timeout(Duration.ofSeconds(90))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"target\":\"health\",\"connections\":1,\"duration\":\"1m\"}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(202, started.statusCode(), started.body());
+        String fleet = "/q/bench/fleet/" + JSON.readTree(started.body()).path("id").asText();
+
+        java.util.Iterator<String> lines = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + coordinator
+                + fleet + "/events")).build(), HttpResponse.BodyHandlers.ofLines()).body().iterator();
+        Instant deadline = Instant.now().plusSeconds(60);
+        JsonNode live = null;
+        while (live == null) {
+            assertTrue(Instant.now().isBefore(deadline), "no progress event with the three pods' figures");
+            String line = lines.next();
+            if (line.startsWith("data: ")) {
+                JsonNode event = JSON.readTree(line.substring(6));
+                if (event.path("podsReporting").asInt() == 3 && event.path("requests").asLong() > 0) {
+                    live = event;
+                }
+            }
+        }
+        long sum = 0;
+        for (JsonNode pod : live.path("pods")) {
+            sum += pod.path("requests").asLong();
+        }
+        assertEquals(sum, live.path("requests").asLong(), "the event's requests add the pods' up: " + live);
+
+        HttpResponse<String> cancelled = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + coordinator + fleet))
+                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(cancelled.statusCode() == 200 || cancelled.statusCode() == 202, cancelled.body());
+        String summary = null;
+        String event = "";
+        while (summary == null) {
+            assertTrue(Instant.now().isBefore(deadline), "no summary event after the cancel");
+            String line = lines.next();
+            if (line.startsWith("event: ")) {
+                event = line.substring(7);
+            } else if (line.startsWith("data: ") && event.equals("summary")) {
+                summary = line.substring(6);
+            }
+        }
+        JsonNode f = JSON.readTree(summary);
+        assertEquals("CANCELLED", f.path("status").asText(), summary);
+        int cancelledRuns = 0;
+        for (JsonNode pod : f.path("pods")) {
+            if (pod.path("pod").asText().endsWith(":" + deadPort)) {
+                continue;
+            }
+            int port = URI.create(pod.path("pod").asText()).getPort();
+            JsonNode run = JSON.readTree(get(port, "/q/bench/runs/" + pod.path("runId").asText()).body());
+            assertEquals("CANCELLED", run.path("status").asText(), "the pod's own run: " + run);
+            cancelledRuns++;
+        }
+        assertEquals(3, cancelledRuns);
+    }
 }

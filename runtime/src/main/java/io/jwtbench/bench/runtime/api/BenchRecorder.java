@@ -69,9 +69,19 @@ public class BenchRecorder {
         return new EventsHandler<>(new Sweeps());
     }
 
+    /** {@code /q/bench/fleet/:id/events}: the pods' live figures, then the merged run. */
+    public Handler<RoutingContext> fleetEvents() {
+        return new EventsHandler<>(new FleetRuns());
+    }
+
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
     public Handler<RoutingContext> histogram() {
         return new HistogramHandler();
+    }
+
+    /** {@code /q/bench/runs/:id/hyperfoil.yaml}: the run's load as a Hyperfoil benchmark. */
+    public Handler<RoutingContext> hyperfoil() {
+        return new HyperfoilHandler();
     }
 
     /** {@code /q/bench/runs/:id/recording.jfr}. */

@@ -35,6 +35,12 @@ final class FleetRuns extends Subject<Fleet> {
         throw new UnsupportedOperationException("a fleet run forwards the caller's Authorization: start it with the request");
     }
 
+    /** What the pods report of their runs while they go on, and the sums that add up ({@link FleetView#progressEvent}). */
+    @Override
+    Object progress(Fleet fleet) {
+        return FleetView.progressEvent(fleet.report());
+    }
+
     @Override
     String busyError(Bench bench, String holderId) {
         return "fleet run in progress";

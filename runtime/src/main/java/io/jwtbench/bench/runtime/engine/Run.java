@@ -27,6 +27,7 @@ import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.observe.SteadyState;
 import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.spi.ExportedRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -56,6 +57,8 @@ public final class Run implements Started {
     private final String id;
     private final RunSpec spec;
     private final RequestSource source;
+    /** What the Hyperfoil export may send: taken once, the source is the target's. */
+    private final ExportedRequest exported;
     /** When requests are due; empty in the closed model. */
     private final Optional<Schedule> schedule;
     private final List<RunExtension> extensions;
@@ -103,6 +106,7 @@ public final class Run implements Started {
         this.id = id;
         this.spec = spec;
         this.source = source;
+        this.exported = source.exported();
         this.schedule = spec.loadModel().schedule(spec.warmup(), spec.duration());
         this.extensions = extensions;
         this.port = port;
@@ -114,6 +118,16 @@ public final class Run implements Started {
     @Override
     public String id() {
         return id;
+    }
+
+    /** What was asked for. */
+    public RunSpec spec() {
+        return spec;
+    }
+
+    /** The run's request as another load tool should send it: no secrets ({@link ExportedRequest}). */
+    public ExportedRequest exportedRequest() {
+        return exported;
     }
 
     /** The latest snapshot: at most a second old while running, final once finished. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,12 +35,14 @@ public final class Fleet implements Started {
     private static final Logger LOG = Logger.getLogger(Fleet.class);
     private static final Duration POLL = Duration.ofMillis(500);
     /** How long after the planned end a pod may still be finishing (cancel waits, slow JFR) before it counts as lost. */
-    private static final Duration GRACE = Duration.ofSeconds(30);
+    static final Duration GRACE = Duration.ofSeconds(30);
 
     private final String id;
     private final RunSpec spec;
     private final ObjectNode body;
     private final PodClient client;
+    /** How long after the planned end a pod may still be finishing ({@link #GRACE} but in tests). */
+    private final Duration grace;
     private final Instant startedAt = Instant.now();
     private final Instant startAt;
     private final CountDownLatch cancelled = new CountDownLatch(1);
@@ -47,8 +50,9 @@ public final class Fleet implements Started {
     private final List<PodResult> pods = new ArrayList<>();
     private volatile FleetReport report;
 
-    Fleet(String id, RunSpec spec, JsonNode body, List<URI> peers, Duration startDelay, PodClient client) {
+    Fleet(String id, RunSpec spec, JsonNode body, List<URI> peers, Duration startDelay, Duration grace, PodClient client) {
         this.id = id;
+        this.grace = grace;
         this.spec = spec;
         this.client = client;
         this.startAt = startedAt.plus(startDelay);
@@ -82,40 +86,95 @@ public final class Fleet implements Started {
         cancelled.countDown();
     }
 
+    /**
+     * Starts every pod, follows them to their end, and never leaves a pod's run going unattended: a
+     * cancel, a pod past its deadline and a failure of the coordinator itself each send DELETE to the
+     * runs still going.
+     */
     private void coordinate() {
         try (ExecutorService each = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<PodResult>> starts = new ArrayList<>();
-            for (PodResult p : pods) {
-                starts.add(each.submit(() -> start(p)));
+            try {
+                startAll(each);
+                follow(each);
+            } catch (Exception e) {
+                LOG.warnf(e, "fleet run %s failed: cancelling its pods' runs", id);
+                abandon(each, "the fleet's coordinator failed (" + e + ")");
             }
-            for (int i = 0; i < starts.size(); i++) {
-                set(i, starts.get(i).get());
-            }
-            publish(false, null);
-            Instant deadline = startAt.plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout()).plus(GRACE);
-            boolean cancelSent = false;
-            while (pods.stream().anyMatch(p -> p.state().equals("RUNNING"))) {
-                boolean cancel = cancelled.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
-                if (cancel && !cancelSent) {
-                    cancelSent = true;
-                    forRunning(each, p -> client.cancel(p.pod(), p.runId()));
-                }
-                List<Future<PodResult>> polls = new ArrayList<>();
-                for (PodResult p : pods) {
-                    polls.add(p.state().equals("RUNNING") ? each.submit(() -> poll(p, deadline)) : null);
-                }
-                for (int i = 0; i < polls.size(); i++) {
-                    if (polls.get(i) != null) {
-                        set(i, polls.get(i).get());
-                    }
-                }
-                publish(false, null);
-            }
-        } catch (Exception e) {
-            LOG.warnf(e, "fleet run %s failed", id);
         }
         publish(true, Instant.now());
         finished.complete(report);
+    }
+
+    /** Every pod at once; a start that throws is that pod's row, never the others' loss. */
+    private void startAll(ExecutorService each) throws InterruptedException {
+        List<Future<PodResult>> starts = new ArrayList<>();
+        for (PodResult p : pods) {
+            starts.add(each.submit(() -> start(p)));
+        }
+        for (int i = 0; i < starts.size(); i++) {
+            try {
+                set(i, starts.get(i).get());
+            } catch (ExecutionException e) {
+                set(i, pods.get(i).with("FAILED", null, "start failed: " + e.getCause()));
+            }
+        }
+        publish(false, null);
+    }
+
+    private void follow(ExecutorService each) throws InterruptedException, ExecutionException {
+        Instant deadline = startAt.plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout()).plus(grace);
+        boolean cancelSent = false;
+        while (pods.stream().anyMatch(p -> p.state().equals("RUNNING"))) {
+            boolean cancel = cancelled.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
+            if (cancel && !cancelSent) {
+                cancelSent = true;
+                forRunning(each, p -> client.cancel(p.pod(), p.runId()));
+            }
+            List<Future<PodResult>> polls = new ArrayList<>();
+            for (PodResult p : pods) {
+                polls.add(p.state().equals("RUNNING") ? each.submit(() -> poll(p, deadline)) : null);
+            }
+            for (int i = 0; i < polls.size(); i++) {
+                if (polls.get(i) != null) {
+                    set(i, polls.get(i).get());
+                }
+            }
+            publish(false, null);
+        }
+    }
+
+    /** The coordinator cannot follow the runs any more: cancel those still going, and say so in their rows. */
+    private void abandon(ExecutorService each, String why) {
+        boolean interrupted = Thread.interrupted(); // the DELETEs must still go out
+        List<Future<PodResult>> cancels = new ArrayList<>();
+        for (PodResult p : pods) {
+            cancels.add(p.state().equals("RUNNING") ? each.submit(() -> p.with("CANCELLED", null, why + "; " + cancelRun(p))) : null);
+        }
+        for (int i = 0; i < cancels.size(); i++) {
+            if (cancels.get(i) != null) {
+                try {
+                    set(i, cancels.get(i).get());
+                } catch (InterruptedException | ExecutionException e) {
+                    set(i, pods.get(i).with("UNREACHABLE", null, why + "; cancelling its run failed: " + e));
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** DELETE on the pod's run; what came of it, in words for its row. */
+    private String cancelRun(PodResult p) {
+        try {
+            int status = client.cancel(p.pod(), p.runId()).status();
+            return status == 200 || status == 202 ? "its run was cancelled" : "cancelling its run answered HTTP " + status;
+        } catch (IOException e) {
+            return "cancelling its run failed: " + e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "cancelling its run was interrupted";
+        }
     }
 
     private PodResult start(PodResult p) {
@@ -145,18 +204,20 @@ public final class Fleet implements Started {
                     return p.with(status.name(), ReportReader.read(a.body(), spec.loadModel()),
                             a.body().path("error").asText(p.error()));
                 }
+                p = p.live(ReportReader.progress(a.body()), a.body().path("errors").path("total").asLong());
             } else if (a.status() == 404) {
                 return p.with("FAILED", null, "run " + p.runId() + " left the pod's history");
             }
         } catch (IOException e) {
             if (Instant.now().isAfter(deadline)) {
-                return p.with("UNREACHABLE", null, "lost during the run: " + e.getMessage());
+                return p.with("UNREACHABLE", null, "lost during the run: " + e.getMessage() + "; " + cancelRun(p));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // past its deadline a run still going would go on unattended: cancel it
         return Instant.now().isAfter(deadline) ? p.with("UNREACHABLE", null, "no end within the run's duration + "
-                + GRACE.toSeconds() + " s") : p;
+                + grace.toMillis() + " ms; " + cancelRun(p)) : p;
     }
 
     private interface PodCall {

@@ -51,7 +51,7 @@ public class Fleets {
             http = Fleet.http(config.requestTimeout());
         }
         String id = UUID.randomUUID().toString().substring(0, 8);
-        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(),
+        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE,
                 new PodClient(http, config.requestTimeout(), authorization));
         history.put(id, fleet);
         for (Iterator<Fleet> oldest = history.values().iterator(); history.size() > Math.max(1,

@@ -12,6 +12,7 @@ import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.SecondStats;
@@ -50,6 +51,14 @@ final class ReportReader {
                         e.path("status4xx").asLong(), e.path("status5xx").asLong()),
                 r.path("expectedRejections").asLong(), r.path("unexpectedSuccesses").asLong(), null, series, null,
                 r.path("error").asText(null), Map.of());
+    }
+
+    /** The {@code progress} section of a pod's running run; null when it has none (queued, ended). */
+    static Progress progress(JsonNode r) {
+        JsonNode p = r.get("progress");
+        return p == null || !p.isObject() ? null
+                : new Progress(p.path("phase").asText(), p.path("elapsedSeconds").asDouble(), p.path("requests").asLong(),
+                        p.path("currentRps").asDouble(), number(p.get("lastSecondP50")), number(p.get("lastSecondP99")));
     }
 
     private static LatencyStats latency(JsonNode l) {

@@ -38,6 +38,45 @@ public final class FleetView {
         return m;
     }
 
+    /**
+     * One progress event of a fleet run ({@code /q/bench/fleet/{id}/events}): each pod's state and, while
+     * its run goes on, that run's own live figures as of the coordinator's last poll (every 500 ms);
+     * then what adds up across pods: requests, current req/s and errors. The pods start at the same
+     * instant, so their phases and seconds line up. Percentiles of different pods' last seconds do not
+     * add up: they stay per pod, and the exactly merged histogram comes with the summary event.
+     */
+    public static Map<String, Object> progressEvent(FleetReport f) {
+        Map<String, Object> m = map("id", f.id(), "status", f.status());
+        List<Object> pods = new ArrayList<>();
+        int reporting = 0;
+        double elapsed = 0;
+        long requests = 0;
+        double rps = 0;
+        long errors = 0;
+        for (PodResult p : f.pods()) {
+            Map<String, Object> row = map("pod", p.pod().toString(), "state", p.state());
+            if (p.progress() != null) {
+                reporting++;
+                elapsed = Math.max(elapsed, p.progress().elapsedSeconds());
+                requests += p.progress().requests();
+                rps += p.progress().currentRps();
+                errors += p.errors();
+                row.putAll(RunJson.progress(p.progress()));
+                row.put("errors", p.errors());
+            }
+            pods.add(row);
+        }
+        m.put("podsReporting", reporting);
+        if (reporting > 0) {
+            m.put("elapsedSeconds", round(elapsed, 3));
+            m.put("requests", requests);
+            m.put("currentRps", round(rps, 2));
+            m.put("errors", errors);
+        }
+        m.put("pods", pods);
+        return m;
+    }
+
     public static Map<String, Object> summary(FleetReport f) {
         Map<String, Object> m = map("id", f.id(), "status", f.status(), "target", f.spec().target(), "podCount",
                 f.pods().size(), "podsDone", f.pods().stream().filter(PodResult::done).count());

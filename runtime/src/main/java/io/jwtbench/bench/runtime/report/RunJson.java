@@ -120,7 +120,8 @@ public final class RunJson {
         return m;
     }
 
-    private static Map<String, Object> progress(Progress p) {
+    /** A run's live figures: also each pod's row of a fleet's progress event ({@link FleetView#progressEvent}). */
+    static Map<String, Object> progress(Progress p) {
         return map("phase", p.phase(), "elapsedSeconds", round(p.elapsedSeconds(), 3), "requests", p.requests(),
                 "currentRps", round(p.currentRps(), 2), "lastSecondP50", round(p.lastSecondP50(), 3),
                 "lastSecondP99", round(p.lastSecondP99(), 3));

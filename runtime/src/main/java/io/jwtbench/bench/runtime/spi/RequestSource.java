@@ -18,6 +18,14 @@ public interface RequestSource {
         return Map.of();
     }
 
+    /**
+     * The request as another load tool should send it ({@code /q/bench/runs/{id}/hyperfoil.yaml}).
+     * Default: the first request's method and path, without headers, since they may hold secrets.
+     */
+    default ExportedRequest exported() {
+        return ExportedRequest.withoutHeaders(next(0));
+    }
+
     /** The same request every time, described by {@code description}. */
     static RequestSource always(BenchRequest request, Map<String, Object> description) {
         return new RequestSource() {

@@ -1,0 +1,257 @@
+package io.jwtbench.bench.deployment;
+
+import static org.eclipse.microprofile.openapi.OASFactory.createAPIResponse;
+import static org.eclipse.microprofile.openapi.OASFactory.createAPIResponses;
+import static org.eclipse.microprofile.openapi.OASFactory.createComponents;
+import static org.eclipse.microprofile.openapi.OASFactory.createContent;
+import static org.eclipse.microprofile.openapi.OASFactory.createMediaType;
+import static org.eclipse.microprofile.openapi.OASFactory.createOperation;
+import static org.eclipse.microprofile.openapi.OASFactory.createParameter;
+import static org.eclipse.microprofile.openapi.OASFactory.createPathItem;
+import static org.eclipse.microprofile.openapi.OASFactory.createPaths;
+import static org.eclipse.microprofile.openapi.OASFactory.createRequestBody;
+import static org.eclipse.microprofile.openapi.OASFactory.createSchema;
+import static org.eclipse.microprofile.openapi.OASFactory.createTag;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Content;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+
+/**
+ * The bench API in the application's OpenAPI document ({@code /q/openapi}): its routes are Vert.x
+ * routes, which SmallRye OpenAPI does not scan, so this filter adds them at build time, as SmallRye
+ * Health does for {@code /q/health}. Paths are those the routes were registered under (the
+ * non-application root may be moved); the schemas describe the run spec, the run report's main
+ * fields and the error bodies.
+ */
+final class BenchOpenApiFilter implements OASFilter {
+    static final String TAG = "Bench";
+    private static final String REF = "#/components/schemas/";
+    private static final String JSON = "application/json";
+    private static final String TEXT = "text/plain";
+    private static final String HTML = "text/html";
+
+    /** {@code /q/bench}, as resolved for the routes. */
+    private final String root;
+
+    BenchOpenApiFilter(String root) {
+        this.root = root;
+    }
+
+    @Override
+    public void filterOpenAPI(OpenAPI openAPI) {
+        if (openAPI.getPaths() == null) {
+            openAPI.setPaths(createPaths());
+        }
+        if (openAPI.getComponents() == null) {
+            openAPI.setComponents(createComponents());
+        }
+        schemas().forEach(openAPI.getComponents()::addSchema);
+        openAPI.addTag(createTag().name(TAG).description("In-process load runs, compares, sweeps and fleet runs"));
+
+        subject(openAPI, "runs", "run", "RunSpec", "RunReport");
+        subject(openAPI, "compare", "compare", "ComparePlan", "CompareReport");
+        subject(openAPI, "sweeps", "sweep", "SweepSpec", "SweepReport");
+        subject(openAPI, "fleet", "fleet run", "RunSpec", "FleetReport");
+
+        String run = "/runs/{id}";
+        get(openAPI, run + "/histogram", "The measured latencies as HdrHistogram's percentile distribution (.hgrm, ms)",
+                content(TEXT, string()), id(), query("uncorrected", "true: the open model's uncorrected histogram"));
+        get(openAPI, run + "/recording.jfr", "The run's raw JFR recording (runs started with \"jfr\": true);"
+                + " needs the operator role even with public reads", content("application/octet-stream", binary()), id());
+        get(openAPI, run + "/profile.folded", "The run's sampled stacks as folded lines (flame graph input);"
+                + " needs the operator role even with public reads", content(TEXT, string()), id());
+        get(openAPI, run + "/benchmark-data.json", "The run as benchmark-data.json", content(JSON, object()), id());
+        get(openAPI, run + "/hyperfoil.yaml", "The run's load as a Hyperfoil benchmark (no token: they come from tokens.txt)",
+                content("application/yaml", string()), id(), query("host",
+                        "where the benchmark sends, e.g. https://service.example:8443 (default: where the run sent)"));
+        get(openAPI, "/compare/{id}/benchmark-data.json", "Each model's median round as benchmark-data.json",
+                content(JSON, object()), id());
+        get(openAPI, "/sweeps/{id}/benchmark-data.json", "Each step as benchmark-data.json", content(JSON, object()), id());
+        get(openAPI, "/report.html", "Several runs overlaid in one HTML page", content(HTML, string()), runs());
+        get(openAPI, "/profile-diff", "The CPU profiles of two runs compared by component",
+                content(JSON, object()), runs());
+    }
+
+    /**
+     * The collection (GET lists, POST starts) and the item (GET, DELETE cancels), its live events and
+     * its HTML report.
+     */
+    private void subject(OpenAPI openAPI, String collection, String noun, String spec, String report) {
+        String base = "/" + collection;
+        Operation list = operation("The recent " + noun + "s", responses(200, "The recent " + noun + "s",
+                content(JSON, object())));
+        Operation start = operation("Starts a " + noun + ": 202 with its Location at once, or 200 once it ended with ?wait=true",
+                responses(202, "Started; Location names it", content(JSON, ref(report)).addMediaType(TEXT, createMediaType().schema(string()))))
+                .requestBody(createRequestBody().required(true).content(content(JSON, ref(spec))))
+                .addParameter(query("wait", "true: answer 200 once it ended"));
+        start.getResponses().addAPIResponse("200", createAPIResponse().description("Ended (with ?wait=true)")
+                .content(content(JSON, ref(report))));
+        start.getResponses().addAPIResponse("400", error("Invalid spec: names the field and the reason", "SpecError"));
+        start.getResponses().addAPIResponse("409", error("Another run holds the bench", "BusyError"));
+        path(openAPI, base).GET(list).POST(start);
+
+        Operation read = operation("One " + noun + " (text with Accept: text/plain)", responses(200, "The " + noun,
+                content(JSON, ref(report)).addMediaType(TEXT, createMediaType().schema(string())))).addParameter(id());
+        Operation cancel = operation("Cancels the " + noun + " and answers what it measured",
+                responses(200, "Cancelled", content(JSON, ref(report)))).addParameter(id());
+        notFound(read);
+        notFound(cancel);
+        path(openAPI, base + "/{id}").GET(read).DELETE(cancel);
+
+        get(openAPI, base + "/{id}/events", "Server-Sent Events: a progress event a second while it goes on, then"
+                + " a summary event (its JSON) and the end", content("text/event-stream", string()), id());
+        get(openAPI, base + "/{id}/report.html", "The " + noun + " as a self-contained HTML page (live while it runs)",
+                content(HTML, string()), id());
+    }
+
+    private void get(OpenAPI openAPI, String path, String summary, Content content, Parameter... params) {
+        Operation op = operation(summary, responses(200, summary, content));
+        for (Parameter p : params) {
+            op.addParameter(p);
+        }
+        notFound(op);
+        path(openAPI, path).GET(op);
+    }
+
+    private PathItem path(OpenAPI openAPI, String path) {
+        PathItem item = createPathItem();
+        openAPI.getPaths().addPathItem(root + path, item);
+        return item;
+    }
+
+    /** Every bench route answers 401/403 when quarkus.bench.security.* refuses the caller. */
+    private static Operation operation(String summary, APIResponses responses) {
+        responses.addAPIResponse("401", error("No caller where the bench needs one", "Error"));
+        responses.addAPIResponse("403", error("The caller lacks the bench role", "Error"));
+        return createOperation().summary(summary).addTag(TAG).responses(responses);
+    }
+
+    private static APIResponses responses(int status, String description, Content content) {
+        return createAPIResponses().addAPIResponse(String.valueOf(status),
+                createAPIResponse().description(description).content(content));
+    }
+
+    private static void notFound(Operation op) {
+        op.getResponses().addAPIResponse("404", error("Unknown id (or nothing of that kind kept for it)", "Error"));
+    }
+
+    private static org.eclipse.microprofile.openapi.models.responses.APIResponse error(String description, String schema) {
+        return createAPIResponse().description(description).content(content(JSON, ref(schema)));
+    }
+
+    private static Content content(String mediaType, Schema schema) {
+        return createContent().addMediaType(mediaType, createMediaType().schema(schema));
+    }
+
+    private static Parameter id() {
+        return createParameter().name("id").in(Parameter.In.PATH).required(true).schema(string());
+    }
+
+    private static Parameter runs() {
+        return createParameter().name("runs").in(Parameter.In.QUERY).required(true)
+                .description("run ids, comma-separated").schema(string());
+    }
+
+    private static Parameter query(String name, String description) {
+        return createParameter().name(name).in(Parameter.In.QUERY).description(description).schema(string());
+    }
+
+    // --- schemas ---------------------------------------------------------------------------------
+
+    private static Map<String, Schema> schemas() {
+        Map<String, Schema> s = new LinkedHashMap<>();
+        s.put("Error", object().description("An error: what, and why").required(List.of("error"))
+                .addProperty("error", string()).addProperty("reason", string()));
+        s.put("SpecError", object().description("A bad spec: the field and the reason").required(List.of("error", "field", "reason"))
+                .addProperty("error", string().description("e.g. \"invalid run spec\""))
+                .addProperty("field", string()).addProperty("reason", string()));
+        s.put("BusyError", object().description("The bench is busy").addProperty("error", string())
+                .addProperty("runningId", string()));
+        s.put("Thresholds", object().description("What the verdict judges against; latencies as durations")
+                .addProperty("p50", duration()).addProperty("p90", duration()).addProperty("p99", duration())
+                .addProperty("max", duration()).addProperty("minRps", number()).addProperty("maxErrorRate", number()));
+        s.put("RunSpec", object().description("A run: the target, its load model (closed: connections; open: rate,"
+                + " ramp: rate and rampTo, over connections), durations, what to observe. Other fields are the target's"
+                + " options (e.g. the jwt target's tokens, algorithm, model).").required(List.of("target"))
+                .additionalPropertiesBoolean(true)
+                .addProperty("target", string().description("e.g. health, jwt"))
+                .addProperty("connections", integer()).addProperty("rate", integer().description("req/s: the open model"))
+                .addProperty("rampTo", integer().description("req/s at the end: a ramp from rate"))
+                .addProperty("duration", duration()).addProperty("warmup", duration().description("a duration or \"auto\""))
+                .addProperty("timeout", duration()).addProperty("breakdown", bool()).addProperty("jfr", bool())
+                .addProperty("profile", bool()).addProperty("thresholds", ref("Thresholds"))
+                .addProperty("startAt", string().format("date-time").description("start sending at this instant")));
+        s.put("ComparePlan", object().required(List.of("spec", "models")).addProperty("spec", ref("RunSpec"))
+                .addProperty("models", createSchema().addType(Schema.SchemaType.ARRAY).items(string()))
+                .addProperty("rounds", integer()));
+        s.put("SweepSpec", object().description("A run spec whose connections (closed) or rates (open) is a list of steps")
+                .additionalPropertiesBoolean(true).required(List.of("target"))
+                .addProperty("target", string()).addProperty("connections", createSchema().description("a list of steps, or the pool size with rates"))
+                .addProperty("rates", createSchema().addType(Schema.SchemaType.ARRAY).items(integer()))
+                .addProperty("pause", duration()).addProperty("latencyBound", duration())
+                .addProperty("boundPercentile", string()));
+        s.put("Latency", object().description("Milliseconds").addProperty("count", integer())
+                .addProperty("p50", number()).addProperty("p90", number()).addProperty("p99", number())
+                .addProperty("p99_9", number()).addProperty("max", number()).addProperty("mean", number()));
+        s.put("Verdict", object().addProperty("result", string().enumeration(List.<Object>of("passed", "failed")))
+                .addProperty("reasons", createSchema().addType(Schema.SchemaType.ARRAY).items(string())));
+        s.put("RunReport", object().description("A run; sections appear as the run reaches them").additionalPropertiesBoolean(true)
+                .addProperty("id", string())
+                .addProperty("status", string().enumeration(List.<Object>of("QUEUED", "WARMUP", "RUNNING", "DONE", "FAILED", "CANCELLED")))
+                .addProperty("target", string())
+                .addProperty("loadModel", string().enumeration(List.<Object>of("closed", "constant-rate", "ramp")))
+                .addProperty("endpoint", string()).addProperty("spec", ref("RunSpec")).addProperty("options", object())
+                .addProperty("measured", object().addProperty("durationSeconds", number()).addProperty("requests", integer())
+                        .addProperty("rps", number()).addProperty("bytesRead", integer()))
+                .addProperty("latency", ref("Latency")).addProperty("uncorrectedLatency", ref("Latency"))
+                .addProperty("errors", object().addProperty("total", integer()))
+                .addProperty("timeSeries", createSchema().addType(Schema.SchemaType.ARRAY).items(object()))
+                .addProperty("verdict", ref("Verdict")).addProperty("error", string()));
+        s.put("CompareReport", object().description("One row per model, their rounds, spread and verdicts").additionalPropertiesBoolean(true));
+        s.put("SweepReport", object().description("One run per step, the knee and the USL fit").additionalPropertiesBoolean(true));
+        s.put("FleetReport", object().description("One row per pod and the merged run").additionalPropertiesBoolean(true));
+        return s;
+    }
+
+    private static Schema ref(String name) {
+        return createSchema().ref(REF + name);
+    }
+
+    private static Schema object() {
+        return createSchema().addType(Schema.SchemaType.OBJECT);
+    }
+
+    private static Schema string() {
+        return createSchema().addType(Schema.SchemaType.STRING);
+    }
+
+    private static Schema binary() {
+        return string().format("binary");
+    }
+
+    private static Schema duration() {
+        return string().description("a duration: 500ms, 30s, 1.5s, 2m, PT30S");
+    }
+
+    private static Schema integer() {
+        return createSchema().addType(Schema.SchemaType.INTEGER);
+    }
+
+    private static Schema number() {
+        return createSchema().addType(Schema.SchemaType.NUMBER);
+    }
+
+    private static Schema bool() {
+        return createSchema().addType(Schema.SchemaType.BOOLEAN);
+    }
+}
