@@ -3,6 +3,7 @@
 #   ./scripts/jmh.sh ValidatorBenchmark                 # all algorithms, ~3 minutes
 #   ./scripts/jmh.sh ValidatorBenchmark -p alg=RS256    # one algorithm
 #   ./scripts/jmh.sh SignatureBenchmark                 # JDK vs BouncyCastle, ES256 and EdDSA
+#   ./scripts/jmh.sh --main io.jwtbench.service.benchmarks.SignatureCpuTime   # the same in CPU time
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
@@ -10,5 +11,7 @@ cd "$(dirname "$0")/.."
 # by every worktree with the same SNAPSHOT version).
 ./mvnw -B -q --no-transfer-progress -pl service -am test-compile dependency:build-classpath \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+main=(org.openjdk.jmh.Main)  # JMH forks its own JVMs; a plain main gets the benchmarks' heap
+if [ "${1:-}" = "--main" ]; then main=(-Xms1g -Xmx1g "$2"); shift 2; fi
 exec java -cp "service/target/test-classes:service/target/classes:$(cat service/target/test-classpath.txt)" \
-  org.openjdk.jmh.Main "$@"
+  "${main[@]}" "$@"
