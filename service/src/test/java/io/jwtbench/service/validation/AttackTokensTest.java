@@ -192,7 +192,7 @@ class AttackTokensTest {
                 attack("ES256 payload changed after signing", Reason.SIGNATURE_INVALID,
                         () -> tampered(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC))),
                 attack("ES256 r = s = n", Reason.SIGNATURE_INVALID,
-                        () -> withSignature(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC), concat(P256_N, P256_N))),
+                        () -> withSignature(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC), SignatureBytes.concat(SignatureBytes.fixed32(SignatureBytes.P256_N), SignatureBytes.fixed32(SignatureBytes.P256_N)))),
                 attack("EdDSA payload changed after signing", Reason.SIGNATURE_INVALID,
                         () -> tampered(Jws.sign(Jws.header(ED), Jws.payload(ISS), ED))),
                 attack("EdDSA S + L (malleated S)", Reason.SIGNATURE_INVALID, AttackTokensTest::ed25519SPlusL),
@@ -293,37 +293,11 @@ class AttackTokensTest {
         return parts[0] + "." + parts[1] + "." + other.split("\\.")[2];
     }
 
-    /** P-256's group order n, as 32 bytes. */
-    static final byte[] P256_N = java.util.HexFormat.of().parseHex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
-
-    static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
-    }
-
     /** S + L is S modulo L, a second encoding RFC 8032 requires verifiers to refuse (S &lt; L). */
     static String ed25519SPlusL() {
         String token = Jws.sign(Jws.header(ED), Jws.payload(ISS), ED);
         byte[] signature = Base64.getUrlDecoder().decode(token.substring(token.lastIndexOf('.') + 1));
-        java.math.BigInteger l = java.math.BigInteger.TWO.pow(252).add(new java.math.BigInteger("27742317777372353535851937790883648493"));
-        byte[] le = java.util.Arrays.copyOfRange(signature, 32, 64);
-        java.math.BigInteger s = new java.math.BigInteger(1, reversed(le)).add(l);
-        byte[] be = s.toByteArray();
-        byte[] out = new byte[32];
-        for (int i = 0; i < Math.min(32, be.length); i++) {
-            out[i] = be[be.length - 1 - i];
-        }
-        System.arraycopy(out, 0, signature, 32, 32);
-        return withSignature(token, signature);
-    }
-
-    static byte[] reversed(byte[] bytes) {
-        byte[] out = new byte[bytes.length];
-        for (int i = 0; i < bytes.length; i++) {
-            out[i] = bytes[bytes.length - 1 - i];
-        }
-        return out;
+        return withSignature(token, SignatureBytes.ed25519SPlusL(signature));
     }
 
     static String derEcdsa() {

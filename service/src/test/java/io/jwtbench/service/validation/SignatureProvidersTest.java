@@ -20,6 +20,8 @@ import java.security.spec.EdECPublicKeySpec;
 import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
 
+import static io.jwtbench.service.validation.SignatureBytes.concat;
+import static io.jwtbench.service.validation.SignatureBytes.fixed32;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -35,10 +37,7 @@ class SignatureProvidersTest {
     static final TestKey ED = TestKey.ed25519("ed");
     static final VerificationKey EC_KEY = new VerificationKey("ec", null, EC.publicKey(), "EC", "P-256");
     static final VerificationKey ED_KEY = new VerificationKey("ed", null, ED.publicKey(), "OKP", "Ed25519");
-    /** P-256 group order n. */
-    static final BigInteger N = ((ECPublicKey) EC.publicKey()).getParams().getOrder();
-    /** Ed25519 group order L = 2^252 + 27742317777372353535851937790883648493. */
-    static final BigInteger L = BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
+    static final BigInteger N = SignatureBytes.P256_N;
     static final byte[] INPUT = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIn0".getBytes(StandardCharsets.US_ASCII);
 
     /** As the validator calls it: an exception about a malformed signature is a refusal. */
@@ -83,27 +82,27 @@ class SignatureProvidersTest {
     @ParameterizedTest
     @EnumSource(SignatureProvider.class)
     void ecdsaTakesOnlyRAndSOfThirtyTwoBytesEachWithinOneToNMinusOne(SignatureProvider provider) throws Exception {
+        assertEquals(((ECPublicKey) EC.publicKey()).getParams().getOrder(), N, "the n these cases use is P-256's");
         byte[] good = es256(INPUT);
         byte[] r = Arrays.copyOfRange(good, 0, 32);
         byte[] s = Arrays.copyOfRange(good, 32, 64);
         assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, Jws.signature("ES256-DER", EC, INPUT)), "DER");
         assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, new byte[64]), "r = s = 0 (CVE-2022-21449)");
-        assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(fixed(N), fixed(N))), "r = s = n");
-        assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(r, fixed(N))), "s = n");
-        assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(fixed(N), s)), "r = n");
+        assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(fixed32(N), fixed32(N))), "r = s = n");
+        assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(r, fixed32(N))), "s = n");
+        assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(fixed32(N), s)), "r = n");
         assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, Arrays.copyOf(good, 63)), "63 bytes");
         assertFalse(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(new byte[] {0}, good)), "65 bytes");
         // ECDSA's own malleability, n - s, is accepted by both (neither the JDK nor JWS requires low S).
-        assertTrue(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(r, fixed(N.subtract(new BigInteger(1, s))))));
+        assertTrue(verify(provider, JwsAlgorithm.ES256, EC_KEY, INPUT, concat(r, fixed32(N.subtract(new BigInteger(1, s))))));
     }
 
     @ParameterizedTest
     @EnumSource(SignatureProvider.class)
     void ed25519RefusesANonCanonicalSAndR(SignatureProvider provider) throws Exception {
         byte[] good = ed25519(INPUT);
-        BigInteger s = new BigInteger(1, reversed(Arrays.copyOfRange(good, 32, 64)));
-        byte[] sPlusL = concat(Arrays.copyOfRange(good, 0, 32), reversed(fixed(s.add(L))));
-        assertFalse(verify(provider, JwsAlgorithm.EdDSA, ED_KEY, INPUT, sPlusL), "S + L (malleated S, RFC 8032 §5.1.7)");
+        assertFalse(verify(provider, JwsAlgorithm.EdDSA, ED_KEY, INPUT, SignatureBytes.ed25519SPlusL(good)),
+                "S + L (malleated S, RFC 8032 §5.1.7)");
         byte[] rNotCanonical = good.clone();
         Arrays.fill(rNotCanonical, 0, 32, (byte) 0xff);
         rNotCanonical[31] = 0x7f;
@@ -150,27 +149,5 @@ class SignatureProvidersTest {
         assertEquals(SignatureProvider.BOUNCYCASTLE, SignatureProvider.parse(" BouncyCastle "));
         assertEquals(SignatureProvider.AUTO, SignatureProvider.parse("auto"));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> SignatureProvider.parse("bc"));
-    }
-
-    static byte[] fixed(BigInteger value) {
-        byte[] bytes = value.toByteArray();
-        byte[] out = new byte[32];
-        int from = Math.max(0, bytes.length - 32);
-        System.arraycopy(bytes, from, out, 32 - (bytes.length - from), bytes.length - from);
-        return out;
-    }
-
-    static byte[] reversed(byte[] bytes) {
-        byte[] out = new byte[bytes.length];
-        for (int i = 0; i < bytes.length; i++) {
-            out[i] = bytes[bytes.length - 1 - i];
-        }
-        return out;
-    }
-
-    static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
     }
 }
