@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/jdk.sh
+. scripts/jvm-defaults.sh
 ./mvnw -B --no-transfer-progress -q install -DskipTests
-exec java ${JAVA_OPTS:-} -Dquarkus.config.locations="$PWD/application.properties" \
+# shellcheck disable=SC2086
+exec java $JVM_DEFAULTS ${JAVA_OPTS:-} -Dquarkus.config.locations="$PWD/application.properties" \
   -jar service/target/quarkus-app/quarkus-run.jar "$@"

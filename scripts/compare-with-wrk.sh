@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
+. scripts/perf/wrk-output.sh
 for tool in wrk hey jq curl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y wrk hey jq curl" >&2; exit 1; }
 done
@@ -44,11 +45,9 @@ printf '%-28s %10.0f %9.3f %9.3f %14.2f\n' "bench closed c=$conns" \
   "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")"
 
 out=$(/usr/bin/time -f '%U %S' -o /tmp/wrk.time wrk -t1 -c"$conns" -d"${secs}s" --latency "$url")
-reqs=$(awk '/requests in/ { print $1 }' <<<"$out")
-to_ms() { awk '{ v=$1; if (v ~ /us$/) { sub(/us/,"",v); v/=1000 } else if (v ~ /ms$/) { sub(/ms/,"",v) } else if (v ~ /s$/) { sub(/s/,"",v); v*=1000 } printf "%.3f", v }'; }
+reqs=$(wrk_requests "$out")
 printf '%-28s %10.0f %9s %9s %14.2f\n' "wrk -t1 c=$conns" \
-  "$(awk '/Requests\/sec/ { print $2 }' <<<"$out")" \
-  "$(awk '$1=="50%" { print $2 }' <<<"$out" | to_ms)" "$(awk '$1=="99%" { print $2 }' <<<"$out" | to_ms)" \
+  "$(wrk_rps "$out")" "$(wrk_p50 "$out")" "$(wrk_p99 "$out")" \
   "$(awk -v c="$(cpu_of /tmp/wrk.time)" -v n="$reqs" 'BEGIN { printf "%.2f", c / n * 1e6 }')"
 
 r=$(bench "{\"target\":\"health\",\"rate\":$rate,\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false}")

@@ -4,14 +4,16 @@
 #   ./scripts/jmh.sh ValidatorBenchmark -p alg=RS256    # one algorithm
 #   ./scripts/jmh.sh SignatureBenchmark                 # JDK vs BouncyCastle, ES256 and EdDSA
 #   ./scripts/jmh.sh --main io.jwtbench.service.benchmarks.SignatureCpuTime   # the same in CPU time
+# Compiles only when a source is newer than the last compiled classpath.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
-# -am resolves the sibling modules to their target/classes: nothing is installed into ~/.m2 (shared
-# by every worktree with the same SNAPSHOT version).
-./mvnw -B -q --no-transfer-progress -pl service -am test-compile dependency:build-classpath \
-  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+classpath=service/target/test-classpath.txt
+if [ ! -f "$classpath" ] ||
+   [ -n "$(find pom.xml probe runtime deployment service -name target -prune -o -type f -newer "$classpath" -print -quit)" ]; then
+  ./mvnw -B -q --no-transfer-progress -pl service -am test-compile dependency:build-classpath \
+    -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+fi
 main=(org.openjdk.jmh.Main)  # JMH forks its own JVMs; a plain main gets the benchmarks' heap
 if [ "${1:-}" = "--main" ]; then main=(-Xms1g -Xmx1g "$2"); shift 2; fi
-exec java -cp "service/target/test-classes:service/target/classes:$(cat service/target/test-classpath.txt)" \
-  "${main[@]}" "$@"
+exec java -cp "service/target/test-classes:service/target/classes:$(cat "$classpath")" "${main[@]}" "$@"

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# The performance goals of the project in one table, every ratio from one run on this machine:
+#   ./scripts/perf-report.sh [seconds=8]         (PORT=18700 by default; the next port is used too)
+# Needs wrk, jq, curl (apt-get install -y wrk jq curl). Builds only what is older than its sources:
+# the packaged service and the JMH classpath.
+#
+# 1. JMH (one fork, short): raw JCA RS256 verify, validator uncached per algorithm, cached.
+# 2. Two packaged services side by side: A with the token cache (the default), B with
+#    jwt.cache.enabled=false; one RS256 token from a throw-away issuer (scripts/perf/MintToken.java).
+# 3. wrk -t1, best of two rounds after a warm-up, rounds interleaved (A health, A jwt, B health,
+#    B jwt, then 300 connections on A); the server's CPU per request from /proc.
+# 4. The bench's own generator against wrk on A's /q/health/live: closed model, and open at 4,000 req/s.
+# Service JVM options: the same defaults as ./run.sh (scripts/jvm-defaults.sh), or $JAVA_OPTS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/jdk.sh
+. scripts/jvm-defaults.sh
+. scripts/perf/wrk-output.sh
+for tool in wrk jq curl; do
+  command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y wrk jq curl" >&2; exit 1; }
+done
+secs=${1:-8}
+port_a=${PORT:-18700}; port_b=$((port_a + 1))
+work=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
+
+# --- build what is stale -------------------------------------------------------------------
+jar=service/target/quarkus-app/quarkus-run.jar
+newer_sources() { find pom.xml probe runtime deployment service -name target -prune -o -type f -newer "$1" -print -quit; }
+if [ ! -f "$jar" ] || [ -n "$(newer_sources "$jar")" ]; then
+  echo "building the packaged service..." >&2
+  ./mvnw -B -q --no-transfer-progress -pl service -am package -DskipTests
+fi
+
+# --- 1. JMH ------------------------------------------------------------------------------------
+echo "JMH: ValidatorBenchmark (RS256, ES256, EdDSA; ~2 minutes)..." >&2
+./scripts/jmh.sh ValidatorBenchmark -p alg=RS256,ES256,EdDSA -f 1 -wi 3 -i 5 -w 1s -r 1s \
+  -rf json -rff "$work/jmh.json" >"$work/jmh.log" 2>&1 || { cat "$work/jmh.log" >&2; exit 1; }
+jmh() {  # $1 benchmark method, $2 alg: the score in µs
+  jq -r --arg m "$1" --arg a "$2" \
+    '.[] | select((.benchmark | endswith("." + $m)) and .params.alg == $a) | .primaryMetric.score' "$work/jmh.json"
+}
+raw_rs=$(jmh rawJcaVerify RS256)
+
+# --- 2. the services ---------------------------------------------------------------------------------
+iss=https://perf.local
+token=$(java scripts/perf/MintToken.java "$work/jwks.json" "$iss")
+start() {  # $1 port, more args: system properties
+  local port=$1; shift
+  # shellcheck disable=SC2086
+  java $JVM_DEFAULTS ${JAVA_OPTS:-} -Dquarkus.config.locations="$PWD/application.properties" \
+    -Dquarkus.http.port="$port" -Dquarkus.log.level=WARN -Dquarkus.bench.security.enabled=false \
+    -Dquarkus.bench.smoke.enabled=false -Djwt.issuers.perf.issuer="$iss" \
+    -Djwt.issuers.perf.jwks.file="$work/jwks.json" -Djwt.issuers.perf.audience=perf "$@" \
+    -jar "$jar" >"$work/service-$port.log" 2>&1 &
+  pids+=($!)
+}
+start "$port_a"; pid_a=$!
+start "$port_b" -Djwt.cache.enabled=false; pid_b=$!
+for port in "$port_a" "$port_b"; do
+  for _ in $(seq 1 120); do curl -sf "localhost:$port/q/health/live" >/dev/null && break; sleep 0.5; done
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "localhost:$port/jwt/validate")
+  [ "$code" = 200 ] || { echo "token refused by :$port ($code)" >&2; cat "$work/service-$port.log" >&2; exit 1; }
+done
+
+clk=$(getconf CLK_TCK)
+cpu_seconds() { awk -v t="$clk" '{ printf "%.4f", ($14 + $15) / t }' "/proc/$1/stat"; }
+declare -A rps p99 cpu_us wrk_cpu_us
+wrk_row() {  # $1 row name, $2 server pid, $3 connections, $4 url, [$5 token]: keeps the round with the best throughput
+  local name=$1 pid=$2 conns=$3 url=$4 auth=() before after out reqs r
+  [ -n "${5:-}" ] && auth=(-H "Authorization: Bearer $5")
+  before=$(cpu_seconds "$pid")
+  out=$(/usr/bin/time -f '%U %S' -o "$work/wrk.time" wrk -t1 -c"$conns" -d"${secs}s" --latency "${auth[@]}" "$url")
+  after=$(cpu_seconds "$pid")
+  grep -q 'Non-2xx' <<<"$out" && { echo "$name: wrk saw errors:" >&2; echo "$out" >&2; exit 1; }
+  reqs=$(wrk_requests "$out")
+  r=$(wrk_rps "$out")
+  if awk -v r="$r" -v best="${rps[$name]:-0}" 'BEGIN { exit !(r > best) }'; then
+    rps[$name]=$r
+    p99[$name]=$(wrk_p99 "$out")
+    cpu_us[$name]=$(awk -v a="$after" -v b="$before" -v n="$reqs" 'BEGIN { printf "%.2f", (a - b) / n * 1e6 }')
+    wrk_cpu_us[$name]=$(awk -v n="$reqs" '{ printf "%.2f", ($1 + $2) / n * 1e6 }' "$work/wrk.time")
+  fi
+}
+health_a="http://127.0.0.1:$port_a/q/health/live"; jwt_a="http://127.0.0.1:$port_a/jwt/validate"
+health_b="http://127.0.0.1:$port_b/q/health/live"; jwt_b="http://127.0.0.1:$port_b/jwt/validate"
+
+# --- 3. wrk ---------------------------------------------------------------------------------------
+echo "warming both services (wrk, 4 s per endpoint)..." >&2
+for url in "$health_a" "$health_b"; do wrk -t1 -c50 -d4s "$url" >/dev/null; done
+for url in "$jwt_a" "$jwt_b"; do wrk -t1 -c50 -d4s -H "Authorization: Bearer $token" "$url" >/dev/null; done
+for round in 1 2; do
+  echo "wrk round $round of 2..." >&2
+  wrk_row health "$pid_a" 50 "$health_a"
+  wrk_row cached "$pid_a" 50 "$jwt_a" "$token"
+  wrk_row health_nocache "$pid_b" 50 "$health_b"
+  wrk_row uncached "$pid_b" 50 "$jwt_b" "$token"
+  wrk_row health_300 "$pid_a" 300 "$health_a"
+  wrk_row cached_300 "$pid_a" 300 "$jwt_a" "$token"
+done
+
+# --- 4. the bench's generator against wrk -----------------------------------------------------------
+bench() {  # $1 JSON spec: the report
+  curl -sf -X POST "http://127.0.0.1:$port_a/q/bench/runs?wait=true" -H 'Content-Type: application/json' -d "$1"
+}
+echo "bench closed and open model on :$port_a..." >&2
+bench '{"target":"health","connections":50,"duration":"4s"}' >/dev/null   # the generator's own warm-up
+closed=$(bench "{\"target\":\"health\",\"connections\":50,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false,\"profile\":false}")
+open=$(bench "{\"target\":\"health\",\"rate\":4000,\"connections\":50,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false,\"profile\":false}")
+gen_cpu() { jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$1"; }
+closed_rps=$(jq .measured.rps <<<"$closed"); closed_cpu=$(gen_cpu "$closed"); open_cpu=$(gen_cpu "$open")
+
+# --- the table --------------------------------------------------------------------------------
+echo
+echo "JVM: $(java -version 2>&1 | head -1); service options: $JVM_DEFAULTS ${JAVA_OPTS:-}; wrk -t1 ${secs}s, best of 2"
+printf '%-46s %12s %10s %12s %14s\n' row req/s p99_ms cpu_us/req wrk_cpu_us/req
+for row in health cached health_nocache uncached health_300 cached_300; do
+  printf '%-46s %12.0f %10.3f %12.2f %14.2f\n' "wrk $row" "${rps[$row]}" "${p99[$row]}" "${cpu_us[$row]}" "${wrk_cpu_us[$row]}"
+done
+printf '%-46s %12.0f %10.3f %12s %14.2f\n' "bench closed c=50 (its generator's CPU)" "$closed_rps" \
+  "$(jq .latency.p99 <<<"$closed")" - "$closed_cpu"
+printf '%-46s %12.0f %10.3f %12s %14.2f\n' "bench open 4000 req/s (its generator's CPU)" "$(jq .measured.rps <<<"$open")" \
+  "$(jq .latency.p99 <<<"$open")" - "$open_cpu"
+printf 'JMH µs/op: raw RS256 verify %.1f, uncached RS256 %.1f / ES256 %.1f / EdDSA %.1f, cached RS256 %.2f\n' \
+  "$raw_rs" "$(jmh validateUncached RS256)" "$(jmh validateUncached ES256)" "$(jmh validateUncached EdDSA)" \
+  "$(jmh validateCached RS256)"
+
+cores=$(nproc)
+goal() {  # $1 goal, $2 value, $3 comparison (<= or >=), $4 target
+  local met
+  met=$(awk -v v="$2" -v t="$4" -v op="$3" 'BEGIN { print ((op == ">=" ? v >= t : v <= t) ? "met" : "NOT met") }')
+  printf '%-62s %10.3f %3s %-8s %s\n' "$1" "$2" "$3" "$4" "$met"
+}
+# as the issue defines it: the machine's CPU per health request (cores ÷ health throughput, wrk's share
+# included, on the cache-off service) plus one raw verify is what an uncached JWT request cannot go below
+health_machine_us=$(awk -v c="$cores" -v r="${rps[health_nocache]}" 'BEGIN { printf "%.2f", c / r * 1e6 }')
+bound=$(awk -v h="$health_machine_us" -v c="$cores" -v v="$raw_rs" 'BEGIN { printf "%.0f", c / (h + v) * 1e6 }')
+echo
+printf 'crypto bound (uncached RS256) = %s cores / (%s µs machine CPU per health request + %.1f µs raw verify) = %s req/s\n' \
+  "$cores" "$health_machine_us" "$raw_rs" "$bound"
+printf '%-62s %10s %3s %-8s %s\n' goal measured "" target ""
+goal "1 cached JWT ÷ health throughput, c=50" "$(awk -v a="${rps[cached]}" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 0.85
+goal "2 uncached RS256 ÷ crypto bound" "$(awk -v a="${rps[uncached]}" -v b="$bound" 'BEGIN { print a / b }')" ">=" 0.9
+goal "3 ES256 validator uncached, µs" "$(jmh validateUncached ES256)" "<=" 120
+goal "3 EdDSA validator uncached, µs" "$(jmh validateUncached EdDSA)" "<=" 150
+goal "4 health p99 at 300 connections, ms" "${p99[health_300]}" "<=" 10
+goal "4 cached JWT p99 at 300 connections, ms" "${p99[cached_300]}" "<=" 15
+goal "5 bench closed ÷ wrk throughput (health c=50)" "$(awk -v a="$closed_rps" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 1.0
+goal "5 bench closed ÷ wrk generator CPU per request" "$(awk -v a="$closed_cpu" -v b="${wrk_cpu_us[health]}" 'BEGIN { print a / b }')" "<=" 1.0
+goal "5 bench open (4000 req/s) ÷ closed generator CPU per request" "$(awk -v a="$open_cpu" -v b="$closed_cpu" 'BEGIN { print a / b }')" "<=" 2.0

@@ -1,0 +1,51 @@
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.Signature;
+import java.security.interfaces.RSAPublicKey;
+import java.time.Instant;
+import java.util.Base64;
+
+/**
+ * A throw-away RS256 issuer for load tests from outside (wrk): writes its JWKS to {@code args[0]}
+ * and prints one Keycloak-sized access token (iss {@code args[1]}, aud "perf", valid for a day).
+ * Plain JDK, run as a source file: {@code java scripts/perf/MintToken.java /tmp/jwks.json https://perf.local}.
+ */
+public class MintToken {
+    public static void main(String[] args) throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair pair = generator.generateKeyPair();
+        RSAPublicKey pub = (RSAPublicKey) pair.getPublic();
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        String jwks = "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"perf\",\"alg\":\"RS256\",\"use\":\"sig\",\"n\":\""
+                + b64.encodeToString(unsigned(pub.getModulus().toByteArray())) + "\",\"e\":\""
+                + b64.encodeToString(unsigned(pub.getPublicExponent().toByteArray())) + "\"}]}";
+        Files.writeString(Path.of(args[0]), jwks);
+
+        long now = Instant.now().getEpochSecond();
+        String header = "{\"alg\":\"RS256\",\"typ\":\"JWT\",\"kid\":\"perf\"}";
+        // about the size of a Keycloak access token: roles and profile claims pad it to ~1 KB
+        String payload = "{\"iss\":\"" + args[1] + "\",\"sub\":\"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\",\"aud\":\"perf\""
+                + ",\"exp\":" + (now + 86_400) + ",\"iat\":" + now + ",\"azp\":\"perf-client\",\"typ\":\"Bearer\""
+                + ",\"scope\":\"openid profile email\",\"email_verified\":true,\"name\":\"Perf User\""
+                + ",\"preferred_username\":\"perf.user\",\"email\":\"perf.user@example.com\""
+                + ",\"realm_access\":{\"roles\":[\"offline_access\",\"uma_authorization\",\"default-roles-perf\",\"orders-reader\",\"orders-writer\"]}"
+                + ",\"resource_access\":{\"account\":{\"roles\":[\"manage-account\",\"manage-account-links\",\"view-profile\"]}"
+                + ",\"orders-api\":{\"roles\":[\"read\",\"write\",\"admin\"]}}"
+                + ",\"sid\":\"0b0f7a9e-3d5c-4a55-9a8e-2c5f3b7d1e42\",\"session_state\":\"0b0f7a9e-3d5c-4a55-9a8e-2c5f3b7d1e42\"}";
+        String input = b64.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));
+        Signature rs256 = Signature.getInstance("SHA256withRSA");
+        rs256.initSign(pair.getPrivate());
+        rs256.update(input.getBytes(StandardCharsets.US_ASCII));
+        System.out.println(input + "." + b64.encodeToString(rs256.sign()));
+    }
+
+    /** JWK integers are unsigned big-endian: drop BigInteger's sign byte. */
+    private static byte[] unsigned(byte[] twosComplement) {
+        return twosComplement[0] == 0 ? java.util.Arrays.copyOfRange(twosComplement, 1, twosComplement.length) : twosComplement;
+    }
+}

@@ -1,0 +1,10 @@
+# Sourced by the scripts that read wrk's output (compare-with-wrk.sh, perf-report.sh, perf/tails.sh).
+
+# wrk's latency with its unit ("812.00us", "1.23ms", "2.01s") on stdin: milliseconds, 3 decimals.
+to_ms() { awk '{ v=$1; if (v ~ /us$/) { sub(/us/,"",v); v/=1000 } else if (v ~ /ms$/) { sub(/ms/,"",v) } else if (v ~ /s$/) { sub(/s/,"",v); v*=1000 } printf "%.3f", v }'; }
+
+# From the output of `wrk --latency` in $1: requests per second, p50 and p99 in ms, requests.
+wrk_rps() { awk '/Requests\/sec/ { print $2 }' <<<"$1"; }
+wrk_p50() { awk '$1=="50%" { print $2 }' <<<"$1" | to_ms; }
+wrk_p99() { awk '$1=="99%" { print $2 }' <<<"$1" | to_ms; }
+wrk_requests() { awk '/requests in/ { print $1 }' <<<"$1"; }
