@@ -2,6 +2,8 @@
 # Runs the JMH benchmarks (service/src/test/java/**/benchmarks): ./scripts/jmh.sh [JMH options]
 #   ./scripts/jmh.sh ValidatorBenchmark                 # all algorithms, ~3 minutes
 #   ./scripts/jmh.sh ValidatorBenchmark -p alg=RS256    # one algorithm
+#   ./scripts/jmh.sh SignatureBenchmark                 # JDK vs BouncyCastle, ES256 and EdDSA
+#   ./scripts/jmh.sh --main io.jwtbench.service.benchmarks.SignatureCpuTime   # the same in CPU time
 # Compiles only when a source is newer than the last compiled classpath.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,4 +14,6 @@ if [ ! -f "$classpath" ] ||
   ./mvnw -B -q --no-transfer-progress -pl service -am test-compile dependency:build-classpath \
     -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
 fi
-exec java -cp "service/target/test-classes:service/target/classes:$(cat "$classpath")" org.openjdk.jmh.Main "$@"
+main=(org.openjdk.jmh.Main)  # JMH forks its own JVMs; a plain main gets the benchmarks' heap
+if [ "${1:-}" = "--main" ]; then main=(-Xms1g -Xmx1g "$2"); shift 2; fi
+exec java -cp "service/target/test-classes:service/target/classes:$(cat "$classpath")" "${main[@]}" "$@"

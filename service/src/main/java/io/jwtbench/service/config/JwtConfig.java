@@ -37,6 +37,8 @@ public interface JwtConfig {
 
     CacheConfig cache();
 
+    CryptoConfig crypto();
+
     JwksConfig jwks();
 
     BenchIssuerConfig bench();
@@ -115,6 +117,21 @@ public interface JwtConfig {
 
         @WithDefault("10000")
         int maxSize();
+    }
+
+    /**
+     * Which library verifies each signature family: {@code jdk}, {@code bouncycastle} (its lightweight
+     * API, no JCA provider registered) or {@code auto} (the faster, measured: BouncyCastle). Both apply
+     * the same checks. RSA and Ed448 are always verified by the JDK.
+     */
+    interface CryptoConfig {
+        /** ES256, ES384, ES512. */
+        @WithDefault("auto")
+        String ecdsa();
+
+        /** EdDSA with Ed25519 keys. */
+        @WithDefault("auto")
+        String eddsa();
     }
 
     /** The bench's own issuer, whose tokens the {@code jwt} bench target sends. */

@@ -1,5 +1,8 @@
 package io.jwtbench.service.validation;
 
+import io.jwtbench.service.validation.keys.BouncyCastleKey;
+import io.jwtbench.service.validation.keys.VerificationKey;
+
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
@@ -15,6 +18,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Verification calls JCA directly: ECDSA uses the JDK's P1363 ({@code R||S}) format, so a
  * DER-encoded signature is refused instead of transcoded, and {@link Signature} objects are
  * pooled because {@code Signature.getInstance} costs about as much as the rest of validation.
+ * ECDSA and Ed25519 may instead be verified by BouncyCastle ({@link SignatureProviders}), after
+ * the same length check.
  */
 public enum JwsAlgorithm {
     RS256("SHA256withRSA", null, 0),
@@ -60,17 +65,26 @@ public enum JwsAlgorithm {
     }
 
     /**
-     * Verifies {@code signature} over {@code input[0, length)}. Ed448 signatures are 114 bytes;
-     * the length check lets them through only for EdDSA with an Ed448 key.
+     * Verifies {@code signature} over {@code input[0, length)} with the library {@code providers} name
+     * for this algorithm. Ed448 signatures are 114 bytes; the length check lets them through only for
+     * EdDSA with an Ed448 key.
      */
-    boolean verify(PublicKey key, byte[] input, int length, byte[] signature) throws GeneralSecurityException {
+    boolean verify(VerificationKey key, byte[] input, int length, byte[] signature, SignatureProviders providers)
+            throws GeneralSecurityException {
         if (signatureLength != 0 && signature.length != signatureLength
-                && !(this == EdDSA && signature.length == 114 && "Ed448".equals(key.getAlgorithm()))) {
+                && !(this == EdDSA && signature.length == 114 && "Ed448".equals(key.key().getAlgorithm()))) {
             return false;
+        }
+        if (providers.of(this) == SignatureProvider.BOUNCYCASTLE) {
+            BouncyCastleKey converted = key.bouncyCastle();
+            if (converted != null) {
+                return converted.verify(input, length, signature);
+            }
+            // RSA and Ed448 keys have no BouncyCastle form: the JDK verifies them.
         }
         Signature verifier = borrow();
         try {
-            verifier.initVerify(key);
+            verifier.initVerify(key.key());
             verifier.update(input, 0, length);
             return verifier.verify(signature);
         } finally {

@@ -48,6 +48,7 @@ public final class JwtValidator {
     /** exp - (iat, or now without iat) may not exceed this; 0: no limit. */
     private final long maxLifetimeSeconds;
     private volatile java.util.concurrent.Executor completions = java.util.concurrent.ForkJoinPool.commonPool();
+    private volatile SignatureProviders providers = SignatureProviders.DEFAULT;
 
     /** Earliest NumericDate accepted: -9999-01-01T00:00:00Z. */
     static final long MIN_DATE = -377705116800L;
@@ -124,6 +125,12 @@ public final class JwtValidator {
     /** Where answers that waited for a JWKS refresh are computed; the common pool unless set. */
     public JwtValidator completeOn(java.util.concurrent.Executor executor) {
         this.completions = java.util.Objects.requireNonNull(executor, "executor");
+        return this;
+    }
+
+    /** Which library verifies ECDSA and Ed25519 signatures; {@link SignatureProviders#DEFAULT} unless set. */
+    public JwtValidator verifyWith(SignatureProviders providers) {
+        this.providers = java.util.Objects.requireNonNull(providers, "providers");
         return this;
     }
 
@@ -277,7 +284,7 @@ public final class JwtValidator {
                 throw new InvalidTokenException(Reason.KEY_ALGORITHM_MISMATCH,
                         "key " + abbreviate(header.kid()) + " cannot verify " + alg);
             }
-            if (!verify(alg, key, jws, signature)) {
+            if (!verify(alg, key, jws, signature, providers)) {
                 throw new InvalidTokenException(Reason.SIGNATURE_INVALID, "signature does not verify with key " + abbreviate(header.kid()));
             }
             return keys;
@@ -287,7 +294,7 @@ public final class JwtValidator {
         for (VerificationKey key : keys.keys()) {
             if (key.permits(alg.name())) {
                 candidate = true;
-                if (verify(alg, key, jws, signature)) {
+                if (verify(alg, key, jws, signature, providers)) {
                     return keys;
                 }
             }
@@ -301,9 +308,10 @@ public final class JwtValidator {
         throw new InvalidTokenException(Reason.SIGNATURE_INVALID, "signature does not verify with any key of issuer " + issuer.name());
     }
 
-    private static boolean verify(JwsAlgorithm alg, VerificationKey key, CompactToken jws, byte[] signature) {
+    private static boolean verify(JwsAlgorithm alg, VerificationKey key, CompactToken jws, byte[] signature,
+            SignatureProviders providers) {
         try {
-            return alg.verify(key.key(), jws.bytes, jws.signingInputLength(), signature);
+            return alg.verify(key, jws.bytes, jws.signingInputLength(), signature, providers);
         } catch (GeneralSecurityException | RuntimeException malformedSignature) {
             return false;
         }

@@ -17,10 +17,29 @@ import java.util.Set;
  * @param type       the {@code typ} header as sent, or null
  * @param callers    the issuer's rules for tokens that authenticate callers
  * @param requestSecret the issuer's per-process request secret, or null (see {@link Issuer#requestSecret()})
+ * @param rendered   what a caller derived from this token once (the web layer's response bytes): every
+ *                   cache hit returns this same instance, so it is derived once per cached token
  */
 public record ValidatedToken(String issuerName, String issuer, String subject, List<String> audience,
         long expiresAt, long notBefore, List<String> scopes, List<String> roles, List<String> groups,
-        Map<String, Object> claims, String type, Issuer.Callers callers, String requestSecret) {
+        Map<String, Object> claims, String type, Issuer.Callers callers, String requestSecret, Rendered rendered) {
+
+    /**
+     * A value computed from the token's (immutable) fields by its first user and read by the next ones.
+     * Unsynchronised on purpose: two threads may both compute it, and either result is the same.
+     */
+    public static final class Rendered {
+        private volatile Object value;
+
+        /** The value, or null before the first {@link #set}. */
+        public Object get() {
+            return value;
+        }
+
+        public void set(Object rendered) {
+            value = rendered;
+        }
+    }
 
     static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbf,
             String type) {
@@ -28,7 +47,7 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
         Map<String, Object> frozen = claims;
         return new ValidatedToken(issuer.name(), issuer.issuer(), (String) frozen.get("sub"), audience, exp, nbf,
                 scopes(frozen), roles(frozen), strings(frozen.get("groups")), frozen, type, issuer.callers(),
-                issuer.requestSecret());
+                issuer.requestSecret(), new Rendered());
     }
 
     /** False for issuers whose tokens must never authenticate a caller. */

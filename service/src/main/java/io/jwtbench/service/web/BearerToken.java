@@ -34,16 +34,25 @@ public record BearerToken(String token, String problem) {
                     ? malformed("Authorization header has no token")
                     : malformed("Authorization scheme must be Bearer");
         }
-        String token = value.substring(SCHEME.length() + 1).strip();
-        if (token.isEmpty()) {
+        // One pass, one copy: the bounds strip() would give, then the characters between them.
+        int start = SCHEME.length() + 1;
+        int end = value.length();
+        while (start < end && Character.isWhitespace(value.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(value.charAt(end - 1))) {
+            end--;
+        }
+        if (start == end) {
             return malformed("Authorization header has no token");
         }
-        for (int i = 0; i < token.length(); i++) {
-            char c = token.charAt(i);
+        for (int i = start; i < end; i++) {
+            char c = value.charAt(i);
             if (c <= ' ' || c >= 0x7f) {
                 return malformed("the bearer token contains whitespace or non-ASCII characters");
             }
         }
+        String token = value.substring(start, end);
         return new BearerToken(token, null);
     }
 

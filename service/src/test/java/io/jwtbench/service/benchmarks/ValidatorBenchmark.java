@@ -1,19 +1,13 @@
 package io.jwtbench.service.benchmarks;
 
 import io.jsonwebtoken.Jwts;
-import io.jsonwebtoken.security.Jwks;
-import io.jsonwebtoken.security.PublicJwk;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jwtbench.service.bench.KeycloakLikeClaims;
 import io.jwtbench.service.validation.InvalidTokenException;
-import io.jwtbench.service.validation.Issuer;
-import io.jwtbench.service.validation.IssuerRegistry;
-import io.jwtbench.service.validation.JwsAlgorithm;
 import io.jwtbench.service.validation.JwtValidator;
 import io.jwtbench.service.validation.TokenCache;
 import io.jwtbench.service.validation.ValidatedToken;
 import io.jwtbench.service.validation.keys.KeySource;
-import io.jwtbench.service.validation.keys.KeySources;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,19 +24,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.security.Signature;
-import java.security.spec.ECGenParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,6 +43,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code validateCached}: the same validator with its token cache, after the first call;</li>
  * <li>{@code jjwtParser}: jjwt's own {@code JwtParser} with the issuer's key, for reference.</li>
  * </ul>
+ * The validators use the production default ({@code jwt.crypto.*=auto}: BouncyCastle for ES256 and
+ * EdDSA); {@link SignatureBenchmark} puts the JDK and BouncyCastle side by side.
  * Run: {@code ./scripts/jmh.sh ValidatorBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -63,8 +54,6 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ValidatorBenchmark {
-    static final String ISS = "https://idp.bench/realms/orders";
-
     @Param({"RS256", "PS256", "ES256", "EdDSA"})
     public String alg;
 
@@ -79,33 +68,16 @@ public class ValidatorBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance(switch (alg) {
-            case "RS256", "PS256" -> "RSA";
-            case "ES256" -> "EC";
-            default -> "Ed25519";
-        });
-        if (alg.equals("ES256")) {
-            generator.initialize(new ECGenParameterSpec("secp256r1"));
-        } else if (alg.startsWith("RS") || alg.startsWith("PS")) {
-            generator.initialize(2048);
-        }
-        KeyPair pair = generator.generateKeyPair();
-        publicKey = pair.getPublic();
-        token = KeycloakLikeToken.mint(ISS, "bench-key", alg, pair);
-        PublicJwk<?> jwk = Jwks.builder().key(publicKey).idFromThumbprint().build();
-        String jwks = "{\"keys\":[" + Jwks.json(jwk).replaceFirst("\"kid\":\"[^\"]*\"", "\"kid\":\"bench-key\"") + "]}";
-        keys = KeySources.inline(jwks);
-        keys.start();
-        IssuerRegistry registry = new IssuerRegistry(List.of(new Issuer("bench", ISS, keys,
-                EnumSet.of(JwsAlgorithm.valueOf(alg)), Set.of("orders-api"), null, null, List.of("sub"), true)));
-        uncached = new JwtValidator(registry, Duration.ofSeconds(30), 8192, Clock.systemUTC(), null);
-        cached = new JwtValidator(registry, Duration.ofSeconds(30), 8192, Clock.systemUTC(), new TokenCache(10_000));
+        BenchToken bench = BenchToken.create(alg);
+        token = bench.token();
+        keys = bench.keys();
+        publicKey = bench.pair().getPublic();
+        uncached = new JwtValidator(bench.registry(), Duration.ofSeconds(30), 8192, Clock.systemUTC(), null);
+        cached = new JwtValidator(bench.registry(), Duration.ofSeconds(30), 8192, Clock.systemUTC(), new TokenCache(10_000));
         cached.validate(token);
-        jjwt = Jwts.parser().verifyWith(publicKey).requireIssuer(ISS).build();
-
-        int dot = token.lastIndexOf('.');
-        signingInput = token.substring(0, dot).getBytes(StandardCharsets.US_ASCII);
-        signature = Base64.getUrlDecoder().decode(token.substring(dot + 1));
+        jjwt = Jwts.parser().verifyWith(publicKey).requireIssuer(BenchToken.ISS).build();
+        signingInput = bench.signingInput();
+        signature = bench.signature();
         if (!rawJcaVerify(new Verifier(), this)) {
             throw new IllegalStateException("baseline does not verify the token");
         }

@@ -65,7 +65,7 @@ class AttackTokensTest {
     }
 
     static Stream<Arguments> attacks() {
-        return Stream.of(
+        return Stream.concat(signatureAttacks(), Stream.of(
                 // algorithm confusion
                 attack("alg none, empty signature", Reason.UNSUPPORTED_ALGORITHM,
                         () -> unsigned("{\"alg\":\"none\"}", Jws.payload(ISS))),
@@ -99,16 +99,6 @@ class AttackTokensTest {
                         () -> Jws.sign("{\"alg\":\"RS256\",\"x5c\":[\"MIIB\"]}", Jws.payload(ISS), ATTACKER)),
                 attack("nested JWT", Reason.UNSUPPORTED_HEADER,
                         () -> Jws.sign("{\"alg\":\"RS256\",\"kid\":\"rsa-1\",\"cty\":\"JWT\"}", Jws.payload(ISS), RSA)),
-                // signatures
-                attack("attacker's key under a trusted kid", Reason.SIGNATURE_INVALID,
-                        () -> Jws.sign(Jws.header(ATTACKER), Jws.payload(ISS), ATTACKER)),
-                attack("payload changed after signing", Reason.SIGNATURE_INVALID, AttackTokensTest::tamperedPayload),
-                attack("signature of another token", Reason.SIGNATURE_INVALID, AttackTokensTest::swappedSignature),
-                attack("ECDSA signature in DER instead of R||S", Reason.SIGNATURE_INVALID, AttackTokensTest::derEcdsa),
-                attack("ECDSA r = s = 0 (CVE-2022-21449)", Reason.SIGNATURE_INVALID,
-                        () -> withSignature(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC), new byte[64])),
-                attack("no kid, no key verifies", Reason.SIGNATURE_INVALID,
-                        () -> Jws.sign("{\"alg\":\"RS256\"}", Jws.payload(ISS), ATTACKER)),
                 // keys
                 attack("kid not in the JWKS", Reason.UNKNOWN_KEY,
                         () -> Jws.sign("{\"alg\":\"RS256\",\"kid\":\"rotated-away\"}", Jws.payload(ISS), RSA)),
@@ -184,7 +174,35 @@ class AttackTokensTest {
                                 "\"deep\":" + "[".repeat(40) + "]".repeat(40) + ",\"email\""), RSA)),
                 attack("token over the size limit", Reason.TOKEN_TOO_LARGE,
                         () -> Jws.sign(Jws.header(RSA), Jws.payload(ISS).replace("\"email\"",
-                                "\"pad\":\"" + "x".repeat(8192) + "\",\"email\""), RSA)));
+                                "\"pad\":\"" + "x".repeat(8192) + "\",\"email\""), RSA))));
+    }
+
+    /** Attacks on the signature itself: also run with each library that may verify it (jwt.crypto.*). */
+    static Stream<Arguments> signatureAttacks() {
+        return Stream.of(
+                attack("attacker's key under a trusted kid", Reason.SIGNATURE_INVALID,
+                        () -> Jws.sign(Jws.header(ATTACKER), Jws.payload(ISS), ATTACKER)),
+                attack("payload changed after signing", Reason.SIGNATURE_INVALID, AttackTokensTest::tamperedPayload),
+                attack("signature of another token", Reason.SIGNATURE_INVALID, AttackTokensTest::swappedSignature),
+                attack("ECDSA signature in DER instead of R||S", Reason.SIGNATURE_INVALID, AttackTokensTest::derEcdsa),
+                attack("ECDSA r = s = 0 (CVE-2022-21449)", Reason.SIGNATURE_INVALID,
+                        () -> withSignature(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC), new byte[64])),
+                attack("no kid, no key verifies", Reason.SIGNATURE_INVALID,
+                        () -> Jws.sign("{\"alg\":\"RS256\"}", Jws.payload(ISS), ATTACKER)),
+                attack("ES256 payload changed after signing", Reason.SIGNATURE_INVALID,
+                        () -> tampered(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC))),
+                attack("ES256 r = s = n", Reason.SIGNATURE_INVALID,
+                        () -> withSignature(Jws.sign(Jws.header(EC), Jws.payload(ISS), EC), SignatureBytes.concat(SignatureBytes.fixed32(SignatureBytes.P256_N), SignatureBytes.fixed32(SignatureBytes.P256_N)))),
+                attack("EdDSA payload changed after signing", Reason.SIGNATURE_INVALID,
+                        () -> tampered(Jws.sign(Jws.header(ED), Jws.payload(ISS), ED))),
+                attack("EdDSA S + L (malleated S)", Reason.SIGNATURE_INVALID, AttackTokensTest::ed25519SPlusL),
+                attack("EdDSA signature truncated to 63 bytes", Reason.SIGNATURE_INVALID,
+                        () -> withSignature(Jws.sign(Jws.header(ED), Jws.payload(ISS), ED), new byte[63])));
+    }
+
+    static Stream<Arguments> signatureAttacksByProvider() {
+        return Stream.of(SignatureProvider.values()).flatMap(provider -> signatureAttacks()
+                .map(a -> Arguments.of(provider, a.get()[0], a.get()[1], a.get()[2])));
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -192,6 +210,19 @@ class AttackTokensTest {
     void attackTokenIsRefusedForTheRightReason(String attack, Reason expected, Supplier<String> token) {
         InvalidTokenException e = assertThrows(InvalidTokenException.class, () -> VALIDATOR.validate(token.get()));
         assertEquals(expected, e.reason(), attack + ": " + e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}: {1} -> {2}")
+    @MethodSource("signatureAttacksByProvider")
+    void signatureAttackIsRefusedWhicheverLibraryVerifies(SignatureProvider provider, String attack, Reason expected,
+            Supplier<String> token) throws InvalidTokenException {
+        JwtValidator validator = new JwtValidator(VALIDATOR.issuers(), Duration.ofSeconds(30), 8192, Clock.systemUTC(), null)
+                .verifyWith(SignatureProviders.all(provider));
+        InvalidTokenException e = assertThrows(InvalidTokenException.class, () -> validator.validate(token.get()));
+        assertEquals(expected, e.reason(), attack + ": " + e.getMessage());
+        for (TestKey key : List.of(RSA, EC, ED)) {
+            validator.validate(Jws.sign(Jws.header(key), Jws.payload(ISS), key));  // and real tokens pass
+        }
     }
 
     @Test
@@ -248,7 +279,11 @@ class AttackTokensTest {
     }
 
     static String tamperedPayload() {
-        String[] parts = valid().split("\\.");
+        return tampered(valid());
+    }
+
+    static String tampered(String token) {
+        String[] parts = token.split("\\.");
         return parts[0] + "." + b64(Jws.payload(ISS).replace("user-42", "admin")) + "." + parts[2];
     }
 
@@ -256,6 +291,13 @@ class AttackTokensTest {
         String[] parts = valid().split("\\.");
         String other = Jws.sign(Jws.header(RSA), Jws.payload(ISS).replace("user-42", "user-43"), RSA);
         return parts[0] + "." + parts[1] + "." + other.split("\\.")[2];
+    }
+
+    /** S + L is S modulo L, a second encoding RFC 8032 requires verifiers to refuse (S &lt; L). */
+    static String ed25519SPlusL() {
+        String token = Jws.sign(Jws.header(ED), Jws.payload(ISS), ED);
+        byte[] signature = Base64.getUrlDecoder().decode(token.substring(token.lastIndexOf('.') + 1));
+        return withSignature(token, SignatureBytes.ed25519SPlusL(signature));
     }
 
     static String derEcdsa() {

@@ -90,6 +90,13 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void unknownSignatureProvider() {
+        String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.inline", GOOD_JWKS,
+                "jwt.crypto.eddsa", "bc"));
+        assertEquals("jwt.crypto.eddsa: 'bc' is not jdk, bouncycastle or auto", message);
+    }
+
+    @Test
     void jwksUrlThatIsNotHttp() {
         String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.url", "file:///etc/passwd"));
         assertTrue(message.startsWith("jwt.issuers.a.jwks.url: 'file:///etc/passwd' is not an absolute https URL"), message);

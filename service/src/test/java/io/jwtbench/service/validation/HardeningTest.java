@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -20,6 +19,7 @@ import static io.jwtbench.service.validation.AttackTokensTest.ISS;
 import static io.jwtbench.service.validation.AttackTokensTest.NOW;
 import static io.jwtbench.service.validation.AttackTokensTest.RSA;
 import static io.jwtbench.service.validation.AttackTokensTest.VALIDATOR;
+import static io.jwtbench.service.validation.SignatureBytes.concat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -72,14 +72,6 @@ class HardeningTest {
 
     static String withPayloadBytes(byte[] payload) {
         return Jws.signBytes(Jws.header(RSA).getBytes(StandardCharsets.UTF_8), payload, RSA);
-    }
-
-    static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] p : parts) {
-            out.writeBytes(p);
-        }
-        return out.toByteArray();
     }
 
     @ParameterizedTest(name = "{0}")

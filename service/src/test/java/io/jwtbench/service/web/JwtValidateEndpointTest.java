@@ -55,6 +55,20 @@ class JwtValidateEndpointTest {
     }
 
     @Test
+    void aCacheHitAnswersTheSameBytesAndHeadersAsTheFirstValidation() {
+        String token = jjwtToken(LocalIdp.RSA, LocalIdp.ISSUER);
+        io.restassured.response.Response first = given().header("Authorization", "Bearer " + token).post("/jwt/validate");
+        io.restassured.response.Response hit = given().header("Authorization", "Bearer " + token).post("/jwt/validate");
+        assertEquals(200, first.statusCode());
+        assertEquals(200, hit.statusCode());
+        assertTrue(first.asString().startsWith("{\"valid\":true,"), first.asString());
+        assertEquals(first.asString(), hit.asString());
+        for (String header : List.of("Content-Type", "Content-Length", "Cache-Control", "Pragma")) {
+            assertEquals(first.header(header), hit.header(header), header);
+        }
+    }
+
+    @Test
     void validTokensMintedWithPlainJcaFromBothKeySourcesAndByGet() {
         given().header("Authorization", "Bearer " + Jws.sign(Jws.header(LocalIdp.EC), Jws.payload(LocalIdp.ISSUER), LocalIdp.EC))
                 .when().get("/jwt/validate")

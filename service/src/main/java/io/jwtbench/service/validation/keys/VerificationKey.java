@@ -4,19 +4,61 @@ import java.security.PublicKey;
 import java.util.Objects;
 
 /**
- * One vetted verification key from a JWKS.
- *
- * @param kid       JWK "kid", nullable
- * @param algorithm JWK "alg", nullable
- * @param key       the public key
- * @param keyType   "RSA", "EC" or "OKP"
- * @param curve     "P-256", "P-384", "P-521", "Ed25519", "Ed448", or null for RSA
+ * One vetted verification key from a JWKS. A value: equal keys have equal kid, alg, public key,
+ * type and curve (what {@link KeySet#sameKeysAs} compares); the BouncyCastle form is derived.
  */
-public record VerificationKey(String kid, String algorithm, PublicKey key, String keyType, String curve) {
+public final class VerificationKey {
+    private final String kid;
+    private final String algorithm;
+    private final PublicKey key;
+    private final String keyType;
+    private final String curve;
+    /** Converted on first use by a BouncyCastle verification (benign race: conversions are equal). */
+    private volatile BouncyCastleKey bouncyCastle;
+    private volatile boolean bouncyCastleTried;
 
-    public VerificationKey {
-        Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(keyType, "keyType");
+    /**
+     * @param kid       JWK "kid", nullable
+     * @param algorithm JWK "alg", nullable
+     * @param key       the public key
+     * @param keyType   "RSA", "EC" or "OKP"
+     * @param curve     "P-256", "P-384", "P-521", "Ed25519", "Ed448", or null for RSA
+     */
+    public VerificationKey(String kid, String algorithm, PublicKey key, String keyType, String curve) {
+        this.kid = kid;
+        this.algorithm = algorithm;
+        this.key = Objects.requireNonNull(key, "key");
+        this.keyType = Objects.requireNonNull(keyType, "keyType");
+        this.curve = curve;
+    }
+
+    public String kid() {
+        return kid;
+    }
+
+    public String algorithm() {
+        return algorithm;
+    }
+
+    public PublicKey key() {
+        return key;
+    }
+
+    public String keyType() {
+        return keyType;
+    }
+
+    public String curve() {
+        return curve;
+    }
+
+    /** This key for BouncyCastle's verifiers, or null where BC is not used (RSA, Ed448) or refuses the key. */
+    public BouncyCastleKey bouncyCastle() {
+        if (!bouncyCastleTried) {
+            bouncyCastle = BouncyCastleKey.of(key, keyType, curve);
+            bouncyCastleTried = true;
+        }
+        return bouncyCastle;
     }
 
     /**
@@ -39,6 +81,17 @@ public record VerificationKey(String kid, String algorithm, PublicKey key, Strin
             case "EdDSA" -> "OKP".equals(keyType) && ("Ed25519".equals(curve) || "Ed448".equals(curve));
             default -> false;
         };
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof VerificationKey k && Objects.equals(kid, k.kid) && Objects.equals(algorithm, k.algorithm)
+                && key.equals(k.key) && keyType.equals(k.keyType) && Objects.equals(curve, k.curve);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kid, algorithm, key, keyType, curve);
     }
 
     @Override
