@@ -173,16 +173,28 @@ public final class Run implements Started {
             driver = LoadDriver.of(schedule, new RunTransport(generator, targetPort, spec.timeout(), measurement),
                     source);
 
-            long start = System.nanoTime();
-            driver.start(start);
-            String warmupEnd = spec.warmup().isZero() ? null : warmUp(start);
+            // The measured window opens at the phase switch and nowhere else: the slow readings (a JFR
+            // recording's start can stall the JVM for tens of ms on a busy machine, the MX beans take ms)
+            // come before it, or an open model's requests due in that gap would be counted in a window
+            // whose length excludes them. Without a warm-up they even come before the first request.
+            long start = 0;
+            String warmupEnd = null;
+            if (!spec.warmup().isZero()) {
+                start = System.nanoTime();
+                driver.start(start);
+                warmupEnd = warmUp(start);
+            }
             observations = begin();
+            activityAtStart = JvmActivity.now();
             cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
             processCpuAtStart = Generator.processCpuNanos();
+            if (spec.warmup().isZero()) {
+                start = System.nanoTime();
+                driver.start(start);
+            }
+            measureStartNanos = System.nanoTime();
             // measurement starts: what warm-up recorded stays in its own phase
             RunReport.Warmup warm = warmupResult(measurement.nextPhase(), start, spec.autoWarmup(), warmupEnd);
-            activityAtStart = JvmActivity.now();
-            measureStartNanos = System.nanoTime();
             phase = measurement.current();
             if (!spec.warmup().isZero()) {
                 warmup = warm;
