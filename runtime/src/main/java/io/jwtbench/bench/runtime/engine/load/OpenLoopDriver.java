@@ -22,25 +22,21 @@ import io.jwtbench.bench.runtime.stats.Measurement;
  * <p>
  * <b>Pacing.</b> Event-loop timers (Vert.x, and Netty's NIO select timeout) have millisecond
  * granularity: waking on them added ~0.6 ms of the generator's own lag to every corrected latency,
- * and one timer object per tick. Instead one pacer thread per run waits for each intended time and
- * hands the due lane to its event loop with the lane itself as the (pre-allocated) task; the lane
- * sends everything due. A lane already handed over is not handed again. The bench allocates nothing
- * per tick (Netty's unbounded task queue takes a new ~4 KB chunk per 1,023 hand-offs).
+ * and one timer object per tick. Instead one pacer thread per run waits for each intended time,
+ * parking until {@link #SPIN_NANOS} before it (a park overshoots by up to the timer slack) and spinning
+ * the rest, then hands the due lane to its event loop with the lane itself as the (pre-allocated)
+ * task; the lane sends everything due. A lane already handed over is not handed again. The bench
+ * allocates nothing per tick (Netty's unbounded task queue takes a new ~4 KB chunk per 1,023
+ * hand-offs).
  *
  * <p>
- * <b>Sparse lanes: precise.</b> When a lane's requests are at least {@link #EARLY_MIN_GAP_NANOS}
- * apart, its loop sleeps between them, and waking a sleeping loop (selector wake-up, then the
- * scheduler) took ~80 µs at the median on this 2-core box: all of it schedule lag, which put the
- * corrected p50 that far above the uncorrected one at 500 req/s. So the pacer parks until
- * {@link #SPIN_NANOS} before the hand-off (a park overshoots by up to the timer slack), spins the
- * rest, and hands the lane over {@link #EARLY_NANOS} before the intended time; the lane spins on its
- * idle loop until the request is due. Both spins together cost at most SPIN_NANOS + EARLY_NANOS per
- * request: a fifth of a core at the gap's bound, 6 % at 500 req/s.
- *
- * <p>
- * <b>Dense lanes: cheap.</b> Closer requests find their loop awake or about to be; a spin per request
- * would cost more CPU than the request itself (60 µs at 4,000 req/s is a quarter of a core), so the
- * pacer only parks until the intended time and accepts the park's overshoot (tens of µs) as lag.
+ * <b>Early hand-off.</b> Waking a sleeping event loop (selector wake-up, then the scheduler) took
+ * ~80 µs at the median on this 2-core box, and every one of them was schedule lag: the corrected
+ * latency's p50 sat that far above the uncorrected one at 500 req/s. So when a lane's requests are
+ * at least {@link #EARLY_MIN_GAP_NANOS} apart, the pacer hands the lane over {@link #EARLY_NANOS}
+ * before the intended time and the lane spins on its (otherwise idle) loop until the request is due.
+ * That spin costs at most EARLY_NANOS per request, under 1/6 of a core at the gap's bound; closer
+ * requests find the loop awake anyway and get no spin.
  *
  * <p>
  * A request counts as a <b>late start</b> when it leaves more than {@link #LATE_START_NANOS} (2 ms)
@@ -50,7 +46,7 @@ final class OpenLoopDriver implements LoadDriver {
     static final long LATE_START_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
     /**
      * Park until this long before a deadline, spin the rest: Linux's default timer slack (50 µs) bounds
-     * a park's overshoot, and every spun microsecond is pacer CPU (per sparse tick; dense ticks only park).
+     * a park's overshoot, and every spun microsecond is pacer CPU (per tick, at any rate).
      */
     static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(60);
     /** How long before its intended time a request's lane is handed over when {@link #earlyNanos} allows. */
@@ -121,13 +117,10 @@ final class OpenLoopDriver implements LoadDriver {
             if (intended >= horizonNanos) {
                 return;
             }
-            long early = earlyNanos(schedule, sequence, all.length);
-            long handOver = intended - early;
+            long handOver = intended - earlyNanos(schedule, sequence, all.length);
             long wait;
             while (running && (wait = handOver - System.nanoTime()) > 0) {
-                if (early == 0) {
-                    LockSupport.parkNanos(wait); // dense: a spin per request would cost more than the request
-                } else if (wait > SPIN_NANOS) {
+                if (wait > SPIN_NANOS) {
                     LockSupport.parkNanos(wait - SPIN_NANOS);
                 } else {
                     Thread.onSpinWait();
