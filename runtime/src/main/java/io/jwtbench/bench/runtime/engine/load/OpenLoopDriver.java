@@ -36,7 +36,8 @@ import io.jwtbench.bench.runtime.stats.Measurement;
  * at least {@link #EARLY_MIN_GAP_NANOS} apart, the pacer hands the lane over {@link #EARLY_NANOS}
  * before the intended time and the lane spins on its (otherwise idle) loop until the request is due.
  * That spin costs at most EARLY_NANOS per request, under 1/6 of a core at the gap's bound; closer
- * requests find the loop awake anyway and get no spin.
+ * requests get no early hand-off, which would cost most of a core (150 µs per request at 4,000 req/s
+ * on one lane is 60 %), and keep the wake-up in their lag (~0.05 ms at the median at 3,000 req/s).
  *
  * <p>
  * A request counts as a <b>late start</b> when it leaves more than {@link #LATE_START_NANOS} (2 ms)
