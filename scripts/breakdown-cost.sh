@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What the instrumentation costs: the same bench with all of it off ("breakdown": false: no phases, no
-# JFR facts, no CPU profile) and on (the default: phases, JVM facts and the CPU profile), back to back
-# in ABBA order (off on, on off, off on, ...) so drift and order effects hit both alike. OFF and ON are
-# the spec fragments compared; e.g. ON='"profile":false' measures the breakdown without the profile.
+# What the instrumentation costs: the same bench with all of it off ("breakdown":false,"profile":false:
+# no JFR at all) and on (phases, JVM facts and the CPU profile), back to back in ABBA order (off on,
+# on off, off on, ...) so drift and order effects hit both alike. OFF and ON are the spec fragments
+# compared; e.g. ON='"breakdown":false,"profile":true' measures the profile (and JVM facts) alone.
 # Prints, per run, the throughput and the process CPU spent per request (server + generator + JFR stream; from the report's
 # generator.cpuSeconds / generator.cpuShareOfProcess), then the on/off ratios of the means. On a busy
 # machine throughput swings with the neighbours' load; CPU per request is much steadier.
@@ -11,6 +11,7 @@
 #   scripts/breakdown-cost.sh                                # defaults below
 #   PAIRS=5 DURATION=10s SPEC='"target":"jwt","connections":50,"tokens":1' scripts/breakdown-cost.sh
 #   ON='"breakdown":true,"profile":false' scripts/breakdown-cost.sh   # phases and JVM facts only
+#   ON='"breakdown":false,"profile":true' scripts/breakdown-cost.sh   # the CPU profile and JVM facts only
 #
 # BASE (default http://localhost:8080) must allow POST /q/bench/runs (see README: Who may run a bench).
 set -euo pipefail
@@ -19,7 +20,7 @@ PAIRS=${PAIRS:-3}
 DURATION=${DURATION:-5s}
 WARMUP=${WARMUP:-2s}
 SPEC=${SPEC:-'"target":"jwt","connections":50,"tokens":1000'}
-OFF=${OFF:-'"breakdown":false'}
+OFF=${OFF:-'"breakdown":false,"profile":false'}
 ON=${ON:-'"breakdown":true,"profile":true'}
 
 run() { # $1 = a spec fragment (OFF or ON); prints "rps cpu-us-per-request"

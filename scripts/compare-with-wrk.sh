@@ -3,7 +3,7 @@
 # same connection count, back to back. Needs: wrk, hey, jq, curl (apt-get install -y wrk hey jq).
 #   ./scripts/compare-with-wrk.sh [connections=50] [seconds=10] [rate=4000]    (PORT=18080 by default)
 # Prints one line per tool: throughput, p50, p99, and the load generator's CPU per request.
-# Bench runs use "breakdown":false: wrk runs have no JFR recording on the server either.
+# Bench runs use "breakdown":false,"profile":false: wrk runs have no JFR recording on the server either.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
@@ -39,7 +39,7 @@ warm() {
 printf '%-28s %10s %9s %9s %14s\n' tool req/s p50_ms p99_ms gen_cpu_us/req
 
 warm
-r=$(bench "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false}")
+r=$(bench "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false,\"profile\":false}")
 printf '%-28s %10.0f %9.3f %9.3f %14.2f\n' "bench closed c=$conns" \
   "$(jq .measured.rps <<<"$r")" "$(jq .latency.p50 <<<"$r")" "$(jq .latency.p99 <<<"$r")" \
   "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")"
@@ -50,7 +50,7 @@ printf '%-28s %10.0f %9s %9s %14.2f\n' "wrk -t1 c=$conns" \
   "$(wrk_rps "$out")" "$(wrk_p50 "$out")" "$(wrk_p99 "$out")" \
   "$(awk -v c="$(cpu_of /tmp/wrk.time)" -v n="$reqs" 'BEGIN { printf "%.2f", c / n * 1e6 }')"
 
-r=$(bench "{\"target\":\"health\",\"rate\":$rate,\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false}")
+r=$(bench "{\"target\":\"health\",\"rate\":$rate,\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false,\"profile\":false}")
 printf '%-28s %10.0f %9.3f %9.3f %14.2f\n' "bench open rate=$rate" \
   "$(jq .measured.rps <<<"$r")" "$(jq .latency.p50 <<<"$r")" "$(jq .latency.p99 <<<"$r")" \
   "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")"

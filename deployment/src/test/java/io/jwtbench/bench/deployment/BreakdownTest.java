@@ -45,7 +45,7 @@ class BreakdownTest {
 
     @Test
     void slowPhaseShowsUpWhereItBelongsAndPhasesAddUpToTheServerTotal() {
-        JsonPath r = run("{'target':'phased','connections':2,'duration':'1500ms','warmup':'300ms'}");
+        JsonPath r = run("{'target':'phased','connections':2,'duration':'1500ms','warmup':'300ms','breakdown':true}");
         assertEquals("DONE", r.getString("status"));
         assertEquals(PhasedTarget.PATH, r.getString("breakdown.path"));
         long requests = r.getLong("measured.requests");
@@ -101,7 +101,7 @@ class BreakdownTest {
 
     @Test
     void breakdownOffLeavesNoJfrFiguresAndRecordingIsKeptUntilForgotten() throws IOException {
-        JsonPath off = run("{'target':'phased','connections':1,'duration':'500ms','breakdown':false}");
+        JsonPath off = run("{'target':'phased','connections':1,'duration':'500ms','breakdown':false,'profile':false}");
         assertEquals("DONE", off.getString("status"));
         assertFalse(off.getBoolean("spec.breakdown"));
         assertNull(off.get("breakdown"));
@@ -115,7 +115,7 @@ class BreakdownTest {
         given().get("/q/bench/runs/" + off.getString("id") + "/recording.jfr").then().statusCode(404);
         given().get("/q/bench/runs/nope/recording.jfr").then().statusCode(404);
 
-        JsonPath kept = run("{'target':'phased','connections':1,'duration':'500ms','jfr':true}");
+        JsonPath kept = run("{'target':'phased','connections':1,'duration':'500ms','jfr':true,'breakdown':true}");
         String id = kept.getString("id");
         assertTrue(kept.getBoolean("spec.jfr"));
         byte[] jfr = given().get("/q/bench/runs/" + id + "/recording.jfr").then().statusCode(200)

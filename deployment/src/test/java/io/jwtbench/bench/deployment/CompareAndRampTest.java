@@ -27,20 +27,22 @@ class CompareAndRampTest {
     @Test
     void compareRunsEveryModelWithTheFlagsAsPosted() {
         JsonPath c = Post.andWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'400ms',"
-                + "'warmup':'0s','breakdown':false,'jfr':true},'models':['a','b'],'rounds':1}");
+                + "'warmup':'0s','breakdown':true,'jfr':true,'profile':false},'models':['a','b'],'rounds':1}");
         assertEquals("DONE", c.getString("status"));
-        assertEquals(false, c.getBoolean("spec.breakdown"), "the compare's echo is the spec as posted");
+        assertEquals(true, c.getBoolean("spec.breakdown"), "the compare's echo is the spec as posted (not the default)");
         assertEquals(true, c.getBoolean("spec.jfr"));
         List<Map<String, Object>> rows = c.getList("rows");
         assertEquals(List.of("a", "b"), rows.stream().map(r -> r.get("model")).toList());
         for (Map<String, Object> row : rows) {
             String runId = (String) row.get("runId");
             JsonPath run = given().get("/q/bench/runs/" + runId).then().statusCode(200).extract().jsonPath();
-            assertEquals(false, run.getBoolean("spec.breakdown"), "run of model " + row.get("model"));
+            assertEquals(true, run.getBoolean("spec.breakdown"), "run of model " + row.get("model"));
+            assertEquals(false, run.getBoolean("spec.profile"), "run of model " + row.get("model"));
             assertEquals(true, run.getBoolean("spec.jfr"), "run of model " + row.get("model"));
             assertEquals(row.get("model"), run.getString("spec.model"));
-            assertFalse(run.getMap("").containsKey("breakdown"), "no breakdown section with breakdown=false");
-            assertEquals(false, run.getBoolean("jvm.jfr"));
+            assertTrue(run.getMap("").containsKey("breakdown"), "a breakdown section with breakdown=true");
+            assertFalse(run.getMap("").containsKey("profile"), "no profile section with profile=false");
+            assertEquals(true, run.getBoolean("jvm.jfr"));
             given().get("/q/bench/runs/" + runId + "/recording.jfr").then().statusCode(200);
         }
     }

@@ -36,7 +36,7 @@ class SweepApiTest {
     @Test
     void closedSweepHasOneRowPerStepAnalysisAndRenderings() {
         JsonPath s = given().contentType(ContentType.JSON).queryParam("wait", "true")
-                .body("{\"target\":\"probe\",\"connections\":[1,2,4],\"duration\":\"500ms\",\"warmup\":\"auto\",\"pause\":\"50ms\",\"latencyBound\":\"50ms\"}")
+                .body("{\"target\":\"probe\",\"connections\":[1,2,4],\"duration\":\"500ms\",\"warmup\":\"auto\",\"pause\":\"50ms\",\"latencyBound\":\"50ms\",\"breakdown\":true}")
                 .post("/q/bench/sweeps").then().statusCode(200).extract().jsonPath();
         assertEquals("DONE", s.getString("status"));
         assertEquals("closed", s.getString("loadModel"));

@@ -66,7 +66,7 @@ public interface BenchConfig {
     /** The start-up smoke bench and its readiness check ({@code quarkus.bench.smoke.*}). */
     SmokeConfig smoke();
 
-    /** Per-request breakdown and JVM facts from JFR (runs with {@code "breakdown": true}, the default). */
+    /** Per-request breakdown and JVM facts from JFR (runs with {@code "breakdown": true}; off by default). */
     Breakdown breakdown();
 
     /** Raw JFR recordings kept for runs with {@code "jfr": true}. */

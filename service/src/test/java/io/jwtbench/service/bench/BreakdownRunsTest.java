@@ -57,7 +57,7 @@ class BreakdownRunsTest {
 
     @Test
     void cacheHitsAreOnlyDispatchCacheAndJson() {
-        JsonPath r = run("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"warmup\":\"200ms\",\"tokens\":1}");
+        JsonPath r = run("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"warmup\":\"200ms\",\"tokens\":1,\"breakdown\":true}");
         BenchRunsTest.assertCoherent(r);
         assertEquals("/jwt/validate", r.getString("breakdown.path"));
         assertEquals(Set.of("dispatch", "jwt.cache", "json"), r.getMap("breakdown.phases").keySet(),
@@ -69,7 +69,7 @@ class BreakdownRunsTest {
     void signatureTimeIsInTheSignaturePhase() {
         // bad signatures and expired tokens are never cached: each one is parsed and verified again
         JsonPath r = run("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1500ms\",\"warmup\":\"200ms\","
-                + "\"tokens\":20,\"algorithm\":\"ES256\",\"invalidRatio\":0.5}");
+                + "\"tokens\":20,\"algorithm\":\"ES256\",\"invalidRatio\":0.5,\"breakdown\":true}");
         BenchRunsTest.assertCoherent(r);
         assertTrue(r.getMap("breakdown.phases").keySet().containsAll(
                 Set.of("dispatch", "jwt.cache", "jwt.parse", "jwt.signature", "jwt.claims", "json")),

@@ -77,7 +77,7 @@ class ExecutionModelsTest {
     void compareReturnsOneCoherentRowPerModel() {
         List<String> models = List.of("event-loop", "worker", "virtual");
         JsonPath c = compare("{'spec':{'target':'jwt','connections':4,'duration':'1s','warmup':'300ms','tokens':20,"
-                + "'invalidRatio':0.1},'models':['event-loop','worker','virtual'],'rounds':1}");
+                + "'invalidRatio':0.1,'breakdown':true},'models':['event-loop','worker','virtual'],'rounds':1}");
         assertEquals("DONE", c.getString("status"));
         assertEquals(models, c.getList("models"));
         assertEquals(System.getProperty("java.runtime.version"), c.getString("jvm.version"));

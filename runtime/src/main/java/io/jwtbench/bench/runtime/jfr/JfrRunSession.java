@@ -34,29 +34,30 @@ final class JfrRunSession {
         this.keepAs = run.keepRecording() ? keepAs : null;
         this.stream = run.keepRecording() ? newPrivateStream() : new RecordingStream();
         stream.setOrdered(false); // aggregates only: no need to sort events by time
+        // the jvm section's JFR facts: rare events, so cheap whatever else the run asked for
+        jvm = new JvmAggregator(lockThreshold, topStacks);
+        stream.enable(JvmAggregator.GC);
+        stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO).withStackTrace();
+        stream.enable(JvmAggregator.MONITOR).withThreshold(lockThreshold).withStackTrace();
+        stream.enable(JvmAggregator.PARK).withThreshold(lockThreshold).withStackTrace();
+        // rare once the JIT is warm; they tell a steady run from one still compiling
+        stream.enable(JvmAggregator.COMPILATION).withThreshold(Duration.ZERO).withoutStackTrace();
+        stream.enable(JvmAggregator.DEOPTIMIZATION).withoutStackTrace();
+        for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
+                JvmAggregator.PARK, JvmAggregator.COMPILATION, JvmAggregator.DEOPTIMIZATION }) {
+            stream.onEvent(name, jvm::on);
+        }
         if (run.breakdown()) {
+            // one event per request (and its phases): the costly part, hence its own flag
             breakdown = new BreakdownAggregator(run.path());
-            jvm = new JvmAggregator(lockThreshold, topStacks);
             stream.enable(ServerRequestEvent.class).withThreshold(Duration.ZERO).withoutStackTrace();
             stream.enable(PhaseEvent.class).withThreshold(Duration.ZERO).withoutStackTrace();
-            stream.enable(JvmAggregator.GC);
-            stream.enable(JvmAggregator.PINNED).withThreshold(Duration.ZERO).withStackTrace();
-            stream.enable(JvmAggregator.MONITOR).withThreshold(lockThreshold).withStackTrace();
-            stream.enable(JvmAggregator.PARK).withThreshold(lockThreshold).withStackTrace();
-            // rare once the JIT is warm, so cheap; they tell a steady run from one still compiling
-            stream.enable(JvmAggregator.COMPILATION).withThreshold(Duration.ZERO).withoutStackTrace();
-            stream.enable(JvmAggregator.DEOPTIMIZATION).withoutStackTrace();
             stream.onEvent(ServerRequestEvent.NAME, breakdown::onRequest);
             stream.onEvent(PhaseEvent.NAME, breakdown::onPhase);
-            for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
-                    JvmAggregator.PARK, JvmAggregator.COMPILATION, JvmAggregator.DEOPTIMIZATION }) {
-                stream.onEvent(name, jvm::on);
-            }
         } else {
             breakdown = null;
-            jvm = null;
         }
-        profile = run.breakdown() && run.profile() ? profiling.enable(stream) : null;
+        profile = run.profile() ? profiling.enable(stream) : null;
         if (this.keepAs != null) {
             stream.setMaxSize(maxBytes);
         }

@@ -52,10 +52,10 @@ public class JfrRuns {
         }
     }
 
-    /** Joins (or starts) the run's session; a no-op observation if the run wants neither breakdown nor recording. */
+    /** Joins (or starts) the run's session; a no-op observation if the run wants no breakdown, profile or recording. */
     synchronized RunExtension.Observation observe(RunContext run,
             BiFunction<JfrRunSession, RunOutcome, Object> section) {
-        if (!run.breakdown() && !run.keepRecording()) {
+        if (!run.breakdown() && !run.profile() && !run.keepRecording()) {
             return outcome -> null;
         }
         Shared shared = active.get(run.id());

@@ -13,9 +13,9 @@ import io.jwtbench.bench.runtime.spi.RunOutcome;
 
 /**
  * The {@code jvm} section of every run: process and host CPU, threads, allocation and the generator's
- * share from an always-on sampler ({@link ProcessSampler}, no JFR); plus, unless the run has
- * {@code "breakdown": false}, GC pauses, pinned virtual threads and contention from the run's JFR
- * stream ({@code "jfr": true} in the section says so).
+ * share from an always-on sampler ({@link ProcessSampler}, no JFR); plus, whenever the run streams JFR
+ * (its profile, breakdown or kept recording), GC pauses, pinned virtual threads and contention from
+ * that stream ({@code "jfr": true} in the section says so).
  */
 @Singleton
 public class JvmExtension implements RunExtension {

@@ -12,7 +12,7 @@ import io.jwtbench.bench.runtime.spi.RunExtension;
 
 /**
  * The {@code profile} section: where the process's CPU went during the measured phase, by component
- * ({@link CpuProfile}), from the run's JFR stream; on with the breakdown unless the run says
+ * ({@link CpuProfile}), from the run's JFR stream; on (with or without the breakdown) unless the run says
  * {@code "profile": false}. Keeps each run's folded stacks for {@code /q/bench/runs/{id}/profile.folded}
  * until the run leaves the history.
  */

@@ -7,7 +7,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 /**
  * A run report's {@code jvm} section read once into typed values: the one source of CPU, thread and
  * pinning figures for compare rows, sweep rows, text and HTML reports. Figures are NaN (counts null)
- * when absent: a run without that section, or without JFR ({@code "breakdown": false}) for the
+ * when absent: a run without that section, or without JFR ({@code "breakdown": false, "profile": false}) for the
  * JFR-only ones ({@link #gc()}, {@link #pinnedVirtualThreads()}).
  *
  * @param cpuSeconds process CPU over the measured phase, all threads (the generator's included)

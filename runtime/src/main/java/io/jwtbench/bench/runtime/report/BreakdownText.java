@@ -11,7 +11,14 @@ final class BreakdownText {
     private BreakdownText() {
     }
 
+    /** What a report without per-request phases says instead of them. */
+    static final String NOT_RECORDED = "Where the time goes: per-request phases not recorded (\"breakdown\": true"
+            + " records them, at about a fifth of the throughput on 2 cores; the CPU profile shows where the CPU went)";
+
     static void append(StringBuilder out, RunReport r) {
+        if (BreakdownView.of(r).isEmpty() && Boolean.FALSE.equals(r.spec().get("breakdown"))) {
+            Format.line(out, NOT_RECORDED);
+        }
         BreakdownView.of(r).ifPresent(b -> {
             Format.line(out, "Where the time goes (mean per request; %s)", b.path());
             Format.line(out, ROW, "phase", "perRequest", "p50", "p99", "count", "share");

@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,7 +66,8 @@ class RunSpecParserTest {
     @Test
     void breakdownAndJfrAreEngineFieldsNotTargetOptions() throws Exception {
         RunSpec defaults = parse("{'target':'jwt','connections':1}");
-        assertTrue(defaults.breakdown());
+        assertFalse(defaults.breakdown(), "per-request phases cost too much to be on by default");
+        assertTrue(defaults.profile());
         assertEquals(false, defaults.jfr());
         RunSpec spec = parse("{'target':'jwt','connections':1,'breakdown':false,'jfr':true,'tokens':5}");
         assertEquals(false, spec.breakdown());
