@@ -8,9 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
+. scripts/stale.sh
 classpath=service/target/test-classpath.txt
-if [ ! -f "$classpath" ] ||
-   [ -n "$(find pom.xml probe runtime deployment service -name target -prune -o -type f -newer "$classpath" -print -quit)" ]; then
+if [ ! -f "$classpath" ] || [ -n "$(newer_sources "$classpath")" ]; then
   ./mvnw -B -q --no-transfer-progress -pl service -am test-compile dependency:build-classpath \
     -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
 fi

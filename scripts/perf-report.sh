@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.."
 . scripts/jdk.sh
 . scripts/jvm-defaults.sh
 . scripts/perf/wrk-output.sh
+. scripts/stale.sh
 for tool in wrk jq curl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y wrk jq curl" >&2; exit 1; }
 done
@@ -27,7 +28,6 @@ trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 
 # --- build what is stale -------------------------------------------------------------------
 jar=service/target/quarkus-app/quarkus-run.jar
-newer_sources() { find pom.xml probe runtime deployment service -name target -prune -o -type f -newer "$1" -print -quit; }
 if [ ! -f "$jar" ] || [ -n "$(newer_sources "$jar")" ]; then
   echo "building the packaged service..." >&2
   ./mvnw -B -q --no-transfer-progress -pl service -am package -DskipTests
