@@ -1,5 +1,6 @@
 package io.jwtbench.service.models;
 
+import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.service.testing.Jws;
 import io.jwtbench.service.testing.LocalIdp;
 import io.jwtbench.service.testing.TestKey;
@@ -9,6 +10,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +120,11 @@ class ExecutionModelsTest {
         for (String model : models) {
             assertTrue(text.contains("\n" + model + " "), text);
         }
+        // the warm-up steps the spec's 300ms warm-up adds are said, with what each took
+        assertTrue(c.getString("warmupSteps").contains("warm-up step"), c.getString("warmupSteps"));
+        assertEquals(0, c.getInt("runs[0].round"));
+        assertTrue(c.getDouble("runs[0].warmupSeconds") >= 0.3, "a fixed warm-up lasts what it says");
+        assertTrue(text.contains("Warm-up steps: ") && text.contains("s in all, warm-up "), text);
         assertTrue(text.contains(System.getProperty("java.runtime.version")), text);
 
         // the compare as one HTML page (one colour per model, the service's phases as stacked bars) and as benchmark-data.json
@@ -171,6 +178,11 @@ class ExecutionModelsTest {
         JsonPath c = compare("{'spec':{'target':'pin','connections':4,'duration':'1s','warmup':'0s'},'models':['worker','virtual'],"
                 + "'rounds':1}"); // one round, no warm-up: pinning in <clinit> happens once per JVM
         assertEquals("DONE", c.getString("status"));
+        // what the spec asks is what runs: "warmup":"0s" adds no warm-up step, and the compare ends by its bound
+        assertEquals(2, c.getList("runs").size(), c.getList("runs").toString());
+        assertEquals(null, c.get("warmupSteps"));
+        Duration took = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt")));
+        assertTrue(took.compareTo(Durations.parse(c.getString("endsWithin"))) <= 0, took + " > " + c.getString("endsWithin"));
         assertEquals(0, c.getInt("rows[0].pinnedVirtualThreads"), "worker threads are platform threads");
         int pinned = c.getInt("rows[1].pinnedVirtualThreads");
         assertTrue(pinned > 0, "virtual threads blocking in <clinit> are pinned: " + pinned);

@@ -49,17 +49,20 @@ public class PinningResource {
         return initializeFreshCopy();
     }
 
+    /**
+     * Its loader has no parent: {@link SlowInit}'s initializer resolves {@code java.lang.Thread} and
+     * friends through the boot loader. Delegating to the application's class loader instead took that
+     * loader's lock while pinned, and a pinned thread waiting for a lock whose owner waits for a
+     * carrier deadlocks the whole virtual-thread scheduler (the 30 s compare of issue 19).
+     */
     static String initializeFreshCopy() {
-        ClassLoader loader = new ClassLoader(PinningResource.class.getClassLoader()) {
+        ClassLoader loader = new ClassLoader(null) {
             @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
                 if (!name.equals(SLOW)) {
-                    return super.loadClass(name, resolve);
+                    throw new ClassNotFoundException(name);
                 }
-                synchronized (getClassLoadingLock(name)) {
-                    Class<?> c = findLoadedClass(name);
-                    return c != null ? c : defineClass(name, SLOW_BYTES, 0, SLOW_BYTES.length);
-                }
+                return defineClass(name, SLOW_BYTES, 0, SLOW_BYTES.length);
             }
         };
         try {

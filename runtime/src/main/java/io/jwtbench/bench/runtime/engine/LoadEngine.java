@@ -21,6 +21,7 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
@@ -30,7 +31,8 @@ import io.quarkus.runtime.ShutdownEvent;
 
 /**
  * Starts the runs {@link Bench} hands it (one at a time), remembers the recent ones and finds targets. Each run orchestrates
- * itself on a virtual thread of its own, never on the application's event loops.
+ * itself on a platform thread of its own ({@link BenchThreads}), never on the application's event loops nor on
+ * its virtual-thread scheduler.
  */
 @Singleton
 public class LoadEngine {
@@ -108,7 +110,7 @@ public class LoadEngine {
             oldest.remove();
             extensionBeans.forEach(e -> e.forget(forgotten));
         }
-        Thread.ofVirtual().name("bench-run-" + id).start(run::execute);
+        BenchThreads.start("bench-run-" + id, run::execute);
         return run;
     }
 

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
+import io.jwtbench.bench.runtime.BenchThreads;
+
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.RunStatus;
@@ -26,7 +28,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  * the runs history with its own id and full report ({@code GET /q/bench/runs/{runId}}).
  *
  * <p>The steps' sources are prepared by the caller before {@link #start}, so every option problem is a
- * 400 before anything runs. The series orchestrates itself on a virtual thread; it ends
+ * 400 before anything runs. The series orchestrates itself on a platform thread of its own ({@link BenchThreads}); it ends
  * {@code DONE} when every step ran (whatever each run's own status), {@code CANCELLED} after
  * {@link #cancel()} (the current run is cancelled, the rest never start), {@code FAILED} if a run
  * could not even start. {@link Options} add a pause between steps and, for sweeps, stop at the first
@@ -136,7 +138,7 @@ public final class RunSeries implements Started {
         LoadEngine.Reservation reservation = engine.reserve(id);
         RunSeries series = new RunSeries(id, kind, List.copyOf(steps), options, engine, reservation);
         history.remember(series);
-        Thread.ofVirtual().name("bench-series-" + id).start(series::execute);
+        BenchThreads.start("bench-series-" + id, series::execute);
         return series;
     }
 
@@ -160,6 +162,18 @@ public final class RunSeries implements Started {
 
     public Status status() {
         return status;
+    }
+
+    /**
+     * The longest the series lasts, announced: every step's {@link RunSpec#endsWithin()} (warm-up steps
+     * included) and the pauses between them. Each run keeps its own bound, so the series keeps this one.
+     */
+    public Duration endsWithin() {
+        Duration total = options.pause().multipliedBy(steps.size() - 1);
+        for (Step step : steps) {
+            total = total.plus(step.spec().endsWithin());
+        }
+        return total;
     }
 
     public Instant startedAt() {

@@ -11,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
@@ -20,6 +19,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.StartAt;
@@ -27,7 +27,7 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 
 /**
  * One fleet run: the same run spec POSTed to every pod with the same {@code startAt}, each pod's run
- * polled until it ended, then merged ({@link FleetReport}). Its life runs on one virtual thread; a pod
+ * polled until it ended, then merged ({@link FleetReport}). Its life runs on one platform thread ({@link BenchThreads}); a pod
  * that refuses, cannot be reached or fails is a row of its own and is named in the report, never
  * silently left out of the sum.
  */
@@ -63,7 +63,7 @@ public final class Fleet implements Started {
     }
 
     void begin() {
-        Thread.ofVirtual().name("bench-fleet-" + id).start(this::coordinate);
+        BenchThreads.start("bench-fleet-" + id, this::coordinate);
     }
 
     @Override
@@ -92,7 +92,7 @@ public final class Fleet implements Started {
      * runs still going.
      */
     private void coordinate() {
-        try (ExecutorService each = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService each = BenchThreads.perTask("bench-fleet-" + id + "-pod-")) {
             try {
                 startAll(each);
                 follow(each);

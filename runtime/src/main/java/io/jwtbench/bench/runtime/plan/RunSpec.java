@@ -45,6 +45,23 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup);
     }
 
+    /**
+     * What a run adds to its warm-up and duration before it has ended, whatever the server does: its
+     * requests still in flight at the window's close are awaited up to their {@code timeout} (then
+     * counted as timeouts), plus this for the sweep that expires them and the run's own wrap-up (the
+     * JFR recording's stop, the report).
+     */
+    public static final Duration WRAP_UP = Duration.ofSeconds(3);
+
+    /**
+     * The longest this run lasts from its start to its final report: the warm-up (an automatic one's
+     * cap), the duration, the timeout of the requests still in flight at the end and {@link #WRAP_UP}.
+     * Announced in the {@link #echo()} as {@code endsWithin}; a run that did not end by then is a bug.
+     */
+    public Duration endsWithin() {
+        return warmup.plus(duration).plus(timeout).plus(WRAP_UP);
+    }
+
     /** The spec as JSON-able map, as a caller would write it (durations in the compact form). */
     public Map<String, Object> echo() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -52,7 +69,11 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         loadModel.echo(m);
         m.put("duration", Durations.format(duration));
         m.put("warmup", autoWarmup ? AUTO : Durations.format(warmup));
+        if (autoWarmup) {
+            m.put("warmupCap", Durations.format(warmup)); // an automatic warm-up ends when quiet, at the latest then
+        }
         m.put("timeout", Durations.format(timeout));
+        m.put("endsWithin", Durations.format(endsWithin()));
         m.put("breakdown", breakdown);
         m.put("jfr", jfr);
         m.put("profile", profile);

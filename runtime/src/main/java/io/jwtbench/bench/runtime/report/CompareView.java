@@ -4,6 +4,7 @@ import static io.jwtbench.bench.runtime.JsonMaps.map;
 import static io.jwtbench.bench.runtime.JsonMaps.round;
 import static io.jwtbench.bench.runtime.JsonMaps.times;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.function.Function;
 
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
@@ -28,6 +30,11 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  */
 public final class CompareView {
 
+    /** Why a compare runs more than its rounds: said in its JSON and text whenever it does. */
+    static final String WARMUP_STEPS = "each model first ran once as a warm-up step (its warm-up %s%s, then 1 s "
+            + "measured and not reported), so that round 1 does not pay for the JIT; \"warmup\":\"0s\" skips them; "
+            + "their times are in runs[round 0]";
+
     private CompareView() {
     }
 
@@ -40,6 +47,7 @@ public final class CompareView {
         m.put("rounds", rounds(s));
         m.put("jvm", jvm());
         times(m, s.startedAt(), s.finishedAt());
+        m.put("endsWithin", Durations.format(s.endsWithin())); // every run's bound, warm-up steps included
         List<RunSeries.StepResult> results = s.results();
         s.current().ifPresent(run -> {
             RunReport r = run.report();
@@ -63,6 +71,10 @@ public final class CompareView {
         m.put("rows", rows);
         m.put("verdicts", summary.verdicts().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
                 "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList());
+        if (s.steps().get(0).warmup()) {
+            m.put("warmupSteps", WARMUP_STEPS.formatted(spec(s).echo().get("warmup"),
+                    spec(s).autoWarmup() ? ", up to " + Durations.format(spec(s).warmup()) : ""));
+        }
         m.put("runs", runs(s, results));
         if (s.error() != null) {
             m.put("error", s.error());
@@ -87,6 +99,16 @@ public final class CompareView {
                 m.put("rps", r.measured() == null ? null : round(r.measured().rps(), 2));
                 SteadyView steady = SteadyView.of(r);
                 m.put("steady", steady.known() ? steady.steady() : null);
+                if (r.finishedAt() != null) {
+                    m.put("seconds", round(Duration.between(r.startedAt(), r.finishedAt()).toNanos() / 1e9, 1));
+                }
+                if (step.warmup() && r.warmup() != null) {
+                    m.put("warmupSeconds", round(r.warmup().durationSeconds(), 1));
+                    m.put("warmupStoppedBecause", r.warmup().stoppedBecause());
+                }
+                if (r.error() != null) {
+                    m.put("error", r.error()); // why the step could not run
+                }
             } else {
                 m.put("status", s.status().isTerminal() ? "SKIPPED" : "PENDING");
             }
@@ -284,6 +306,24 @@ public final class CompareView {
             Map<String, Object> row = (Map<String, Object>) o;
             for (Object reason : (List<Object>) row.getOrDefault("notSteady", List.of())) {
                 Format.line(out, "Not steady: %s %s", row.get("model"), reason);
+            }
+        }
+        if (j.get("warmupSteps") != null) {
+            Format.line(out, "Warm-up steps: %s", j.get("warmupSteps"));
+            for (Object o : (List<Object>) j.get("runs")) {
+                Map<String, Object> run = (Map<String, Object>) o;
+                if (Integer.valueOf(0).equals(run.get("round")) && run.get("seconds") != null) {
+                    Format.line(out, "  %-12s %s s in all, warm-up %s s%s", run.get("model"), run.get("seconds"),
+                            run.get("warmupSeconds"),
+                            run.get("warmupStoppedBecause") == null ? "" : ": " + run.get("warmupStoppedBecause"));
+                }
+            }
+        }
+        for (Object o : (List<Object>) j.get("runs")) {
+            Map<String, Object> run = (Map<String, Object>) o;
+            if (run.get("error") != null) {
+                Format.line(out, "Step %s (round %s) %s: %s", run.get("model"), run.get("round"), run.get("status"),
+                        run.get("error"));
             }
         }
         RunText.verdict(out, verdict(s));

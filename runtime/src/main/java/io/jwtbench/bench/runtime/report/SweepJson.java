@@ -4,11 +4,13 @@ import static io.jwtbench.bench.runtime.JsonMaps.map;
 import static io.jwtbench.bench.runtime.JsonMaps.times;
 import static io.jwtbench.bench.runtime.JsonMaps.round;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -25,12 +27,28 @@ public final class SweepJson {
         Map<String, Object> m = head(s);
         m.put("spec", s.spec().echo());
         times(m, s.startedAt(), s.finishedAt());
+        m.put("endsWithin", Durations.format(s.endsWithin())); // every step's bound, its warm-up step's and the pauses
         m.put("stepsPlanned", s.spec().steps().size());
         List<Object> steps = new ArrayList<>();
         for (SweepStep st : s.steps()) {
             steps.add(step(st));
         }
         m.put("steps", steps);
+        if (s.warmupStep() != null) { // not asked for by name: say what it was and what it took
+            RunReport w = s.warmupStep();
+            Map<String, Object> step = new LinkedHashMap<>();
+            step.put("why", "\"warmup\":\"auto\": the JVM warms up once at the heaviest load before the first step");
+            step.put("runId", w.id());
+            step.put("status", w.status().name());
+            if (w.finishedAt() != null) {
+                step.put("seconds", round(Duration.between(w.startedAt(), w.finishedAt()).toNanos() / 1e9, 1));
+            }
+            if (w.warmup() != null) {
+                step.put("warmupSeconds", round(w.warmup().durationSeconds(), 1));
+                step.put("warmupStoppedBecause", w.warmup().stoppedBecause());
+            }
+            m.put("warmupStep", step);
+        }
         if (s.analysis() != null) {
             Map<String, Object> analysis = new LinkedHashMap<>(s.analysis().toMap());
             analysis.put("unsteadySteps", s.unsteadyLoads());

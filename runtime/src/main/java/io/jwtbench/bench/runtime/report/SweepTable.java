@@ -7,6 +7,7 @@ import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
 
@@ -22,6 +23,11 @@ public final class SweepTable {
         Format.line(out, "Sweep %s on target %s: %s model, %d steps of %s (+%s warm-up)%s, %s", s.id(), s.spec().target(),
                 model.label(), s.spec().steps().size(), e.get("duration"), e.get("warmup"),
                 model.offersRate() ? ", pool of " + model.connections() + " connections" : "", s.status());
+        RunReport w = s.warmupStep();
+        if (w != null && w.warmup() != null) {
+            Format.line(out, "Warm-up step first, at the heaviest load (\"warmup\":\"auto\"): %.1f s warm-up%s", w.warmup().durationSeconds(),
+                    w.warmup().stoppedBecause() == null ? "" : ", " + w.warmup().stoppedBecause());
+        }
         Format.line(out, "%8s %10s %9s %9s %9s %9s %9s %7s %8s %8s %8s %7s", model.column(), "req/s", "p50", "p75",
                 "p90", "p99", "p99.9", "errors", "timeouts", "CPU peak", "host CPU", "threads");
         for (SweepStep st : s.steps()) {

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.BenchConfig;
+import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.SmokeConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
@@ -37,7 +38,7 @@ import io.quarkus.runtime.StartupEvent;
  * The start-up smoke bench: once the application has started, runs {@code quarkus.bench.smoke.*}
  * through {@link Bench}, like any run (so it is in the run history, with trigger {@code smoke}),
  * judges it against the thresholds, and retries with doubling back-off until it passes; optionally
- * runs it again every {@code rerun-interval}. Everything happens on one virtual thread of its own;
+ * runs it again every {@code rerun-interval}. Everything happens on one platform thread of its own ({@link BenchThreads});
  * readers (the readiness check) only ever read {@link #state()}, they never start load.
  *
  * <p>
@@ -82,7 +83,7 @@ public class SmokeBench {
         }
         state = SmokeState.pending("initial delay " + Durations.format(smoke.initialDelay()),
                 Instant.now().plus(smoke.initialDelay()));
-        loop = Thread.ofVirtual().name("bench-smoke").start(() -> loop(smoke));
+        loop = BenchThreads.start("bench-smoke", () -> loop(smoke));
     }
 
     void onStop(@Observes ShutdownEvent event) {

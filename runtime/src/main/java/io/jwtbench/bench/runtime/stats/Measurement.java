@@ -97,6 +97,25 @@ public final class Measurement {
         }
     }
 
+    /**
+     * A scheduled request that got no answer within its timeout: counted as a timeout and filed in the
+     * corrected latency with {@code latencyNanos} from its intended time to its expiry (a lower bound, as
+     * for {@link #unsent}), so a server that stops answering shows in the percentiles, not only in the
+     * error count. It has no uncorrected latency.
+     */
+    public void scheduledTimeout(long latencyNanos) {
+        long critical = phaser.writerCriticalSectionEnter();
+        try {
+            Phase p = current;
+            if (p != null) {
+                p.latency.recordNanos(latencyNanos);
+                p.tally.failure(Tally.Failure.TIMEOUT);
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(critical);
+        }
+    }
+
     public void failure(Tally.Failure failure) {
         long critical = phaser.writerCriticalSectionEnter();
         try {

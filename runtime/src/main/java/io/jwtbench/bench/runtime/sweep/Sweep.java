@@ -10,6 +10,7 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
+import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 
 /**
@@ -37,14 +38,16 @@ public final class Sweep implements Started {
 
     public SweepReport report() {
         List<SweepStep> steps = new ArrayList<>();
+        RunReport warmupStep = null;
         for (RunSeries.StepResult r : series.results()) {
             if (r.warmup()) {
+                warmupStep = r.report();
                 continue;
             }
             steps.add(new SweepStep(steps.size(), spec.load(steps.size()), r.report()));
         }
         return new SweepReport(id(), RunStatus.valueOf(series.status().name()), spec, series.startedAt(),
-                series.finishedAt(), steps, analyse(steps), series.error());
+                series.finishedAt(), steps, analyse(steps), series.error(), series.endsWithin(), warmupStep);
     }
 
     /** Completes with the final report once the sweep ended (its reservation released). */

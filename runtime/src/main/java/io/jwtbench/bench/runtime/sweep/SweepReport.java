@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.sweep;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
+import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Verdict;
 
@@ -17,9 +19,11 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  *
  * @param steps finished steps, then the running one (its report live) if any
  * @param analysis over the finished DONE steps; null until two of them exist
+ * @param endsWithin the longest the sweep lasts, announced: {@code RunSeries.endsWithin()}
+ * @param warmupStep the warm-up step at the heaviest load ({@code "warmup":"auto"}), once started; else null
  */
 public record SweepReport(String id, RunStatus status, SweepSpec spec, Instant startedAt, Instant finishedAt,
-        List<SweepStep> steps, SweepAnalysis analysis, String error) {
+        List<SweepStep> steps, SweepAnalysis analysis, String error, Duration endsWithin, RunReport warmupStep) {
 
     public SweepReport {
         steps = List.copyOf(steps);

@@ -166,10 +166,18 @@ final class Connection extends ChannelInboundHandlerAdapter {
         reconnect();
     }
 
-    /** The sweep: fails the request in flight if it left more than {@code timeoutNanos} ago. */
+    /**
+     * The sweep: fails the request in flight if it left more than {@code timeoutNanos} ago, as a timeout
+     * (a scheduled one with its latency from its intended time: {@code Measurement.scheduledTimeout}).
+     */
     void expireIfOlder(long now, long timeoutNanos) {
         if (inFlight() && now - sentNanos > timeoutNanos) {
-            fail(Tally.Failure.TIMEOUT);
+            if (intendedNanos == RunTransport.UNSCHEDULED) {
+                fail(Tally.Failure.TIMEOUT);
+            } else {
+                pool.transport.measurement.scheduledTimeout(now - intendedNanos);
+                reconnect();
+            }
         }
     }
 
