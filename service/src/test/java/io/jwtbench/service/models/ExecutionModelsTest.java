@@ -19,6 +19,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The execution-model routes of /jwt/validate, and POST /q/bench/compare over them. */
@@ -180,7 +181,7 @@ class ExecutionModelsTest {
         assertEquals("DONE", c.getString("status"));
         // what the spec asks is what runs: "warmup":"0s" adds no warm-up step, and the compare ends by its bound
         assertEquals(2, c.getList("runs").size(), c.getList("runs").toString());
-        assertEquals(null, c.get("warmupSteps"));
+        assertNull(c.get("warmupSteps"));
         Duration took = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt")));
         assertTrue(took.compareTo(Durations.parse(c.getString("endsWithin"))) <= 0, took + " > " + c.getString("endsWithin"));
         assertEquals(0, c.getInt("rows[0].pinnedVirtualThreads"), "worker threads are platform threads");
