@@ -51,6 +51,11 @@ final class MisbehavingServers {
         });
     }
 
+    /** Accepts and closes at once, every time. */
+    static Server closesEveryConnection() throws IOException {
+        return new SocketServer(in -> null);
+    }
+
     /** Answers each request {@code delay} after it arrived (one request at a time per connection). */
     static Server answersAfter(Duration delay) throws IOException {
         byte[] ok = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok".getBytes(StandardCharsets.US_ASCII);

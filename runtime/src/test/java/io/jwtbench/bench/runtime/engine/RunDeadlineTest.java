@@ -25,7 +25,8 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 /**
  * A run ends when its spec says it will ({@link RunSpec#endsWithin()}: warm-up, duration, the timeout of
  * the requests in flight at the end and a fixed wrap-up), whatever the server does: it never answers,
- * answers after the run's end, accepts and never reads, or is stopped with SIGSTOP during the run.
+ * answers after the run's end, closes every connection, accepts and never reads, or is stopped with
+ * SIGSTOP during the run.
  * Requests in flight at the end are counted as timeouts; a scheduled one from its intended time.
  */
 class RunDeadlineTest {
@@ -92,6 +93,16 @@ class RunDeadlineTest {
         try (MisbehavingServers.Server server = MisbehavingServers.answersAfter(Duration.ofSeconds(5))) {
             RunReport report = runWithin(server, spec(new LoadModel.Closed(2), ONE_SECOND));
             assertTrue(report.errors().timeout() >= 2, "answers later than the timeout are timeouts: " + report.errors());
+        }
+    }
+
+    @Test
+    void aServerThatClosesEveryConnection() throws Exception {
+        try (MisbehavingServers.Server server = MisbehavingServers.closesEveryConnection()) {
+            RunReport report = runWithin(server, spec(new LoadModel.Closed(2), ONE_SECOND));
+            assertEquals(RunStatus.DONE, report.status());
+            assertEquals(0, report.measured().requests(), "nothing answered");
+            assertTrue(report.errors().reset() > 0, "each closed exchange is a reset: " + report.errors());
         }
     }
 
