@@ -19,6 +19,7 @@ import io.jwtbench.bench.runtime.fleet.Fleets;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
+import io.jwtbench.bench.runtime.observe.KernelExtension;
 import io.jwtbench.bench.runtime.jfr.ProfileExtension;
 import io.jwtbench.bench.runtime.smoke.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
@@ -210,6 +211,12 @@ class BenchProcessor {
         return AdditionalBeanBuildItem.builder()
                 .addBeanClasses(JfrRuns.class, BreakdownExtension.class, JvmExtension.class, ProfileExtension.class)
                 .setUnremovable().build();
+    }
+
+    /** The {@code kernel} section: the network namespace's TCP counters around the measured window (Linux). */
+    @BuildStep
+    AdditionalBeanBuildItem kernelFacts() {
+        return AdditionalBeanBuildItem.unremovableOf(KernelExtension.class);
     }
 
     /**

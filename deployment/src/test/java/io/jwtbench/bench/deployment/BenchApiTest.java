@@ -43,6 +43,22 @@ class BenchApiTest {
     }
 
     @Test
+    void aRunCarriesTheKernelsTcpCountersWhereLinuxHasThem() {
+        JsonPath r = runAndWait("{'target':'probe','connections':3,'duration':'1s'}");
+        if (!java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/net/netstat"))) {
+            assertNull(r.get("kernel"), "no kernel section rather than zeros");
+            return;
+        }
+        // the run's own three connections opened inside the window (no warm-up): a floor the kernel counted, not us
+        assertTrue(r.getLong("kernel.connectionsOpened") >= 3, r.getMap("kernel").toString());
+        assertTrue(r.getLong("kernel.connectionsAccepted") >= 3, r.getMap("kernel").toString());
+        assertNotNull(r.get("kernel.listenOverflows"));
+        String text = given().accept("text/plain").get("/q/bench/runs/" + r.getString("id")).then().statusCode(200)
+                .extract().asString();
+        assertTrue(text.contains("Kernel TCP (namespace): listen overflows "), text);
+    }
+
+    @Test
     void shortClosedRunHasCoherentNumbers() {
         JsonPath r = runAndWait("{'target':'health','connections':4,'duration':'1500ms','warmup':'300ms'}");
         assertEquals("DONE", r.getString("status"));

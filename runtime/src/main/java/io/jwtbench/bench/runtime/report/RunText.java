@@ -1,7 +1,9 @@
 package io.jwtbench.bench.runtime.report;
 
 import java.util.Locale;
+import java.util.Map;
 
+import io.jwtbench.bench.runtime.observe.KernelExtension;
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
@@ -71,6 +73,12 @@ public final class RunText {
                             Format.latency(r.generator().maxScheduleLagMs())) : "");
             Format.line(out, "At the window's close: %d in flight (awaited), %d due but unsent (filed from their intended time)",
                     r.generator().inFlightAtStop(), r.generator().unsentAtStop());
+        }
+        if (r.extensions().get(KernelExtension.SECTION) instanceof Map<?, ?> kernel) {
+            Format.line(out, "Kernel TCP (namespace): listen overflows %s, listen drops %s, SYN retransmits %s, "
+                    + "retransmitted segments %s, resets sent %s, failed connects %s", kernel.get("listenOverflows"),
+                    kernel.get("listenDrops"), kernel.get("synRetransmits"), kernel.get("retransmittedSegments"),
+                    kernel.get("resetsSent"), kernel.get("failedConnectionAttempts"));
         }
         SteadyView steady = SteadyView.of(r);
         Format.line(out, "Steady state: %s", steady.line());
