@@ -93,6 +93,13 @@ class ProfileTest {
         assertTrue(folded.contains("[event_loop];") && folded.contains("io.jwtbench.burn.BurnTarget.burn"),
                 "stacks start at the thread kind and hold the burner");
         assertTrue(r.getString("profile.flame.root.name").equals("all"));
+
+        // the text summary shows the profile itself: the burner's row with the CPU per request the JSON has
+        String text = given().accept("text/plain").get("/q/bench/runs/" + r.getString("id")).then().statusCode(200)
+                .extract().asString();
+        assertTrue(text.contains("CPU per request: "), text);
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "  %-28s %8sus", "test burner",
+                String.format(java.util.Locale.ROOT, "%.2f", measured))), text);
     }
 
     @Test

@@ -4,7 +4,7 @@ import io.jwtbench.bench.runtime.JsonMaps;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
-/** The {@code breakdown} and {@code jvm} sections of a report as a few lines of the text summary. */
+/** The {@code breakdown}, {@code jvm} and {@code profile} sections of a report as a few lines of the text summary. */
 final class BreakdownText {
     private static final String ROW = "  %-22s %10s %10s %10s %10s %7s";
 
@@ -42,6 +42,21 @@ final class BreakdownText {
                     Format.percent(jvm.cpuShareMean()), Format.percent(jvm.cpuSharePeak()),
                     Format.percent(jvm.hostCpuShareMean()), Format.orDash(JsonMaps.round(jvm.allocationMbPerSecond(), 3)),
                     jfr);
+        }
+        ProfileView.of(r).ifPresent(p -> profile(out, p));
+    }
+
+    /** Components shown in the text; the JSON, HTML and {@code profile.folded} have all of them. */
+    static final int PROFILE_ROWS = 8;
+
+    /** The CPU profile it measured: CPU per request by component, largest first. */
+    private static void profile(StringBuilder out, ProfileView p) {
+        Format.line(out, "CPU per request: %sus for the whole process, %s named by component (%d samples, %s)",
+                Format.fixed(p.processCpuUsPerRequest(), 1), Format.percent(p.namedShare()), p.samples(), p.source());
+        p.components().stream().limit(PROFILE_ROWS).forEach(c -> Format.line(out, "  %-28s %8sus  %s", c.name(),
+                Format.fixed(c.cpuUsPerRequest(), 2), c.topMethods().isEmpty() ? "" : "top: " + c.topMethods().get(0)));
+        if (p.components().size() > PROFILE_ROWS) {
+            Format.line(out, "  (%d more components in the JSON and HTML reports)", p.components().size() - PROFILE_ROWS);
         }
     }
 
