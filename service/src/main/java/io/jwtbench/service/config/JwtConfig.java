@@ -158,8 +158,9 @@ public interface JwtConfig {
         Duration minRefreshInterval();
 
         /**
-         * A kid that a fetch did not find is answered UNKNOWN_KEY without a new fetch for this long
-         * (a negative cache, cleared whenever the keys change).
+         * A kid that a fetch did not find is answered UNKNOWN_KEY without a new fetch until the next fetch
+         * is permitted (min-refresh-interval after the one that missed it), and never longer than this
+         * (a negative cache, cleared whenever the keys change). Then it is looked up again.
          */
         @WithDefault("30s")
         Duration unknownKidTtl();

@@ -23,10 +23,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the set atomically (the same keys keep the same set object: cached tokens are bound to it) and
  * clears lastError.
  *
- * <p>Unknown kids: a kid that a fetch started after its request did not find is answered at once for
+ * <p>Unknown kids: a kid that a fetch started after its request did not find is answered at once until
+ * the next fetch is permitted (that fetch's start plus minRefreshInterval), and never longer than
  * unknownKidTtl (a negative cache of at most {@link #MAX_MISSING_KIDS} kids, cleared whenever the keys
- * change and at every scheduled refresh); at most maxWaiting requests wait for a fetch at once, the
- * others are answered at once with the current set.
+ * change and at every scheduled refresh). After that it is looked up again by the next permitted fetch,
+ * so a kid asked for just before the IdP published it is accepted one minRefreshInterval later, not one
+ * unknownKidTtl later. The rate limit is per source, not per kid: however many distinct kids arrive,
+ * at most one fetch starts per minRefreshInterval, and they all share the single pending fetch. At most
+ * maxWaiting requests wait for a fetch at once, the others are answered at once with the current set.
  */
 final class RefreshScheduler implements KeySource {
 
@@ -52,7 +56,8 @@ final class RefreshScheduler implements KeySource {
         String describe(Throwable failure);
     }
 
-    private record FetchResult(long seq, boolean success) {
+    /** @param startedMillis timer millis when the fetch started (-1 for none) */
+    private record FetchResult(long seq, boolean success, long startedMillis) {
     }
 
     private record Fetch(long seq, CompletableFuture<FetchResult> future) {
@@ -150,6 +155,30 @@ final class RefreshScheduler implements KeySource {
         return false;
     }
 
+    /**
+     * Remembers that the fetch started at {@code fetchStarted} did not find {@code kid}: answered at once
+     * until the next fetch may start (no fetch could look again before), at most unknownKidTtl.
+     */
+    private void rememberMissing(String kid, long fetchStarted) {
+        long now = timer.nowMillis();
+        long until = Math.min(now + settings.unknownKidTtl().toMillis(),
+                fetchStarted + settings.minRefreshInterval().toMillis());
+        if (until <= now) {
+            return;
+        }
+        if (missingKids.size() >= MAX_MISSING_KIDS) {
+            missingKids.values().removeIf(expiry -> expiry <= now);
+        }
+        if (missingKids.size() < MAX_MISSING_KIDS) {
+            missingKids.put(kid, until);
+        }
+    }
+
+    /** Kids in the negative cache, expired ones included until looked up or purged (for tests). */
+    int rememberedMissing() {
+        return missingKids.size();
+    }
+
     /** Requests waiting for an unknown-kid fetch now (for tests and metrics). */
     int waiting() {
         return waiting.get();
@@ -186,9 +215,7 @@ final class RefreshScheduler implements KeySource {
                 return CompletableFuture.completedFuture(now);
             }
             if (result.seq() > seqAtRequest) {
-                if (missingKids.size() < MAX_MISSING_KIDS) {
-                    missingKids.put(kid, timer.nowMillis() + settings.unknownKidTtl().toMillis());
-                }
+                rememberMissing(kid, result.startedMillis());
                 return CompletableFuture.completedFuture(now);
             }
             CompletableFuture<FetchResult> next;
@@ -217,7 +244,7 @@ final class RefreshScheduler implements KeySource {
             pending = null;
         }
         if (abandoned != null) {
-            abandoned.complete(new FetchResult(-1, false));
+            abandoned.complete(new FetchResult(-1, false, -1));
         }
     }
 
@@ -255,7 +282,7 @@ final class RefreshScheduler implements KeySource {
     /** The next fetch (not yet started); created and timed if needed. Caller holds the lock. */
     private CompletableFuture<FetchResult> requestFetchLocked() {
         if (closed) {
-            return CompletableFuture.completedFuture(new FetchResult(-1, false));
+            return CompletableFuture.completedFuture(new FetchResult(-1, false, -1));
         }
         if (pending == null) {
             pending = new CompletableFuture<>();
@@ -275,7 +302,7 @@ final class RefreshScheduler implements KeySource {
         } catch (RejectedExecutionException e) {
             CompletableFuture<FetchResult> p = pending;
             pending = null;
-            p.complete(new FetchResult(-1, false));
+            p.complete(new FetchResult(-1, false, -1));
         }
     }
 
@@ -291,6 +318,7 @@ final class RefreshScheduler implements KeySource {
     private void startPending() {
         CompletableFuture<FetchResult> cf;
         long seq;
+        long startedMillis;
         synchronized (lock) {
             pendingTimer = null;
             if (closed || pending == null || inFlight != null) {
@@ -304,6 +332,7 @@ final class RefreshScheduler implements KeySource {
             pending = null;
             seq = ++startedSeq;
             lastFetchStart = timer.nowMillis();
+            startedMillis = lastFetchStart;
             inFlight = new Fetch(seq, cf);
             cancel(retryTimer);
             retryTimer = null;
@@ -315,10 +344,10 @@ final class RefreshScheduler implements KeySource {
         } catch (RuntimeException e) {
             fetch = CompletableFuture.failedFuture(e);
         }
-        fetch.whenComplete((set, err) -> onFetchDone(seq, cf, set, err));
+        fetch.whenComplete((set, err) -> onFetchDone(seq, startedMillis, cf, set, err));
     }
 
-    private void onFetchDone(long seq, CompletableFuture<FetchResult> cf, KeySet set, Throwable err) {
+    private void onFetchDone(long seq, long startedMillis, CompletableFuture<FetchResult> cf, KeySet set, Throwable err) {
         boolean ok = false;
         if (err == null) {
             ok = true;
@@ -353,7 +382,7 @@ final class RefreshScheduler implements KeySource {
                 scheduleRetryLocked();
             }
         }
-        cf.complete(new FetchResult(seq, ok));
+        cf.complete(new FetchResult(seq, ok, startedMillis));
     }
 
     private void scheduleRetryLocked() {
