@@ -234,7 +234,7 @@ public final class JwtValidator {
                 phase = PHASE_CLAIMS;
                 ValidatedToken validated = checkClaims(issuer, header, payload);
                 if (cacheKey != null) {
-                    cache.put(cacheKey, validated, issuer, verifiedWith, nowSeconds());
+                    cache.put(cacheKey, validated, issuer, verifiedWith, nowSeconds(), token.length());
                 }
                 return validated;
             } catch (InvalidTokenException e) {
