@@ -20,7 +20,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * are retried with exponential backoff (max(minRefreshInterval, 1s) doubling up to refreshInterval).
  *
  * <p>Failures keep the last good set and record lastError; a success with different keys replaces
- * the set atomically (the same keys keep the same set object: cached tokens are bound to it) and
+ * the set atomically. Failures are logged rate-limited (strangers' unknown kids set the pace of fetches):
+ * the first after a success at WARN (ERROR while no key is usable), then at most one per
+ * {@link #FAILURE_LOG_INTERVAL_MILLIS} with the number of failures logged at DEBUG meanwhile; the next
+ * success logs once at INFO. A success with different keys replaces the set atomically (the same keys keep the same set object: cached tokens are bound to it) and
  * clears lastError.
  *
  * <p>Unknown kids: a kid that a fetch started after its request did not find is answered at once until
@@ -42,6 +45,9 @@ final class RefreshScheduler implements KeySource {
      * fetch per minRefreshInterval.
      */
     static final int MAX_MISSING_KIDS = 1_000;
+
+    /** Least time between two WARN/ERROR lines about failed fetches of one source. */
+    static final long FAILURE_LOG_INTERVAL_MILLIS = 60_000;
 
     /** Fetches a key set; its futures may complete on any thread but the caller's. */
     interface Fetcher {
@@ -89,6 +95,13 @@ final class RefreshScheduler implements KeySource {
     private RefreshTimer.Task refreshTask;
     private RefreshTimer.Task retryTimer;
     private int consecutiveFailures;
+
+    private final Object failureLog = new Object();
+    // guarded by failureLog
+    private boolean failureReported;
+    private long failureReportedAt;
+    private int failuresNotReported;
+    private int failuresSinceSuccess;
 
     RefreshScheduler(String origin, RemoteSettings settings, Fetcher fetcher, RefreshTimer timer) {
         this.origin = java.util.Objects.requireNonNull(origin, "origin");
@@ -357,6 +370,7 @@ final class RefreshScheduler implements KeySource {
             // Status first, then the keys: whoever sees the new keys also sees the cleared error.
             lastSuccess = set.loadedAt() != null ? set.loadedAt() : timer.now();
             lastError = null;
+            recordRecovery();
             if (!old.sameKeysAs(set)) {
                 missingKids.clear();
                 current = set;
@@ -404,11 +418,40 @@ final class RefreshScheduler implements KeySource {
 
     private void recordFailure(String message) {
         lastError = message;
+        long now = timer.nowMillis();
+        int unreported;
+        synchronized (failureLog) {
+            failuresSinceSuccess++;
+            if (failureReported && now - failureReportedAt < FAILURE_LOG_INTERVAL_MILLIS) {
+                failuresNotReported++;
+                LOG.debugf("JWKS refresh of %s failed again: %s", origin, message);
+                return;
+            }
+            unreported = failuresNotReported;
+            failuresNotReported = 0;
+            failureReported = true;
+            failureReportedAt = now;
+        }
+        String since = unreported == 0 ? "" : " (" + unreported + " more failure(s) since the last report, logged at DEBUG)";
         if (current.isEmpty()) {
-            LOG.errorf("JWKS %s unavailable: %s", origin, message);
+            LOG.errorf("JWKS %s unavailable: %s%s", origin, message, since);
         } else {
-            LOG.warnf("JWKS refresh of %s failed, keeping %d previously loaded key(s): %s", origin, current.size(),
-                    message);
+            LOG.warnf("JWKS refresh of %s failed, keeping %d previously loaded key(s): %s%s", origin, current.size(),
+                    message, since);
+        }
+    }
+
+    /** A fetch succeeded: the next failure is reported at once again. */
+    private void recordRecovery() {
+        int failures;
+        synchronized (failureLog) {
+            failures = failuresSinceSuccess;
+            failuresSinceSuccess = 0;
+            failuresNotReported = 0;
+            failureReported = false;
+        }
+        if (failures > 0) {
+            LOG.infof("JWKS %s fetched again after %d failed attempt(s)", origin, failures);
         }
     }
 }
