@@ -20,11 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * are retried with exponential backoff (max(minRefreshInterval, 1s) doubling up to refreshInterval).
  *
  * <p>Failures keep the last good set and record lastError; a success with different keys replaces
- * the set atomically. Failures are logged rate-limited (strangers' unknown kids set the pace of fetches):
- * the first after a success at WARN (ERROR while no key is usable), then at most one per
+ * the set atomically (the same keys keep the same set object: cached tokens are bound to it) and
+ * clears lastError. Failures are logged rate-limited (strangers' unknown kids set the pace of
+ * fetches): the first after a success at WARN (ERROR while no key is usable), then at most one per
  * {@link #FAILURE_LOG_INTERVAL_MILLIS} with the number of failures logged at DEBUG meanwhile; the next
- * success logs once at INFO. A success with different keys replaces the set atomically (the same keys keep the same set object: cached tokens are bound to it) and
- * clears lastError.
+ * success after failures logs once at INFO.
  *
  * <p>Unknown kids: a kid that a fetch started after its request did not find is answered at once until
  * the next fetch is permitted (that fetch's start plus minRefreshInterval), and never longer than
