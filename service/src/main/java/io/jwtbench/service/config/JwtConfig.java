@@ -115,8 +115,17 @@ public interface JwtConfig {
         @WithDefault("true")
         boolean enabled();
 
+        /** Most cached tokens. */
         @WithDefault("10000")
         int maxSize();
+
+        /**
+         * Most heap the cache may hold, by estimate: an entry counts 512 bytes plus 4 per token character
+         * (its parsed claims and rendered answer), and at least max-bytes / max-size. Large tokens thus
+         * fill it with fewer entries; typical ones (about 1 KB) are bounded by max-size first.
+         */
+        @WithDefault("64M")
+        MemorySize maxBytes();
     }
 
     /**
@@ -158,8 +167,9 @@ public interface JwtConfig {
         Duration minRefreshInterval();
 
         /**
-         * A kid that a fetch did not find is answered UNKNOWN_KEY without a new fetch for this long
-         * (a negative cache, cleared whenever the keys change).
+         * A kid that a fetch did not find is answered UNKNOWN_KEY without a new fetch until the next fetch
+         * is permitted (min-refresh-interval after the one that missed it), and never longer than this
+         * (a negative cache, cleared whenever the keys change). Then it is looked up again.
          */
         @WithDefault("30s")
         Duration unknownKidTtl();

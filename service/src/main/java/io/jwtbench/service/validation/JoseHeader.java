@@ -28,7 +28,7 @@ record JoseHeader(String alg, String kid, String typ) {
                 throw new InvalidTokenException(Reason.MALFORMED, "header is not a JSON object");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
+                String name = StrictJson.name(p);
                 JsonToken value = p.nextToken();
                 switch (name) {
                     case "alg" -> alg = string(p, value, name);
@@ -50,7 +50,7 @@ record JoseHeader(String alg, String kid, String typ) {
                     case "jwk", "jku", "x5u", "x5c" ->
                             throw unsupported("'" + name + "' header: keys are never taken from a token");
                     case "enc" -> throw unsupported("encrypted tokens (JWE) are not accepted");
-                    default -> p.skipChildren();
+                    default -> StrictJson.skipChecked(p);
                 }
             }
             if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
@@ -69,7 +69,7 @@ record JoseHeader(String alg, String kid, String typ) {
         if (value != JsonToken.VALUE_STRING) {
             throw new InvalidTokenException(Reason.MALFORMED, "header member '" + name + "' is not a string");
         }
-        return p.getText();
+        return StrictJson.text(p);
     }
 
     private static InvalidTokenException unsupported(String message) {

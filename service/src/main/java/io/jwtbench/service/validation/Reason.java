@@ -15,7 +15,11 @@ public enum Reason {
     UNSUPPORTED_HEADER,
     /** iss missing, not a string, or not a configured issuer. */
     ISSUER_UNKNOWN,
-    /** No key of the issuer matches the kid (after a rate-limited JWKS refresh), or none is loaded. */
+    /**
+     * No key of the issuer matches the kid (after a rate-limited JWKS refresh), or none is loaded, or the
+     * token has no kid and the issuer has more than one key for its alg (kid-less tokens are verified
+     * only against an issuer's single key).
+     */
     UNKNOWN_KEY,
     /** The key named by kid cannot be used with the token's alg (type, curve or JWK alg differ). */
     KEY_ALGORITHM_MISMATCH,

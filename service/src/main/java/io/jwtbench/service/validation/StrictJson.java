@@ -15,7 +15,10 @@ import java.util.Map;
 /**
  * JSON as strict as a JOSE validator needs: RFC 8259 only, duplicate member names refused
  * (RFC 7515 §5.2 allows either refusing or last-wins; last-wins lets two parsers disagree on
- * what a token says), bounded nesting and lengths, nothing after the closing brace.
+ * what a token says), bounded nesting and lengths, nothing after the closing brace, and no string or
+ * member name holding a lone surrogate, escaped ({@code "\ud800"}) or not (RFC 8259 §8.2, I-JSON
+ * RFC 7493 §2.1: such a string is not Unicode; other parsers replace or refuse it, so two readers of
+ * one token would disagree).
  */
 final class StrictJson {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -84,11 +87,72 @@ final class StrictJson {
         }
     }
 
+    /** The current string value, refused if it holds a lone surrogate. */
+    static String text(JsonParser p) throws IOException {
+        return checked(p.getText(), "a string");
+    }
+
+    /** The current member name, refused if it holds a lone surrogate. */
+    static String name(JsonParser p) throws IOException {
+        return checked(p.currentName(), "a member name");
+    }
+
+    /**
+     * Skips the current value (and its children), checking every string and member name in it as
+     * {@link #text} and {@link #name} do: what is not used is still not allowed to be ill-formed.
+     */
+    static void skipChecked(JsonParser p) throws IOException {
+        JsonToken token = p.currentToken();
+        if (token == JsonToken.VALUE_STRING) {
+            text(p);
+            return;
+        }
+        if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
+            return;
+        }
+        int depth = 1;
+        while (depth > 0) {
+            token = p.nextToken();
+            if (token == null) {
+                throw new IOException("unexpected end of input");
+            }
+            switch (token) {
+                case START_OBJECT, START_ARRAY -> depth++;
+                case END_OBJECT, END_ARRAY -> depth--;
+                case FIELD_NAME -> name(p);
+                case VALUE_STRING -> text(p);
+                default -> {
+                }
+            }
+        }
+    }
+
+    /**
+     * Refuses a string with an unpaired UTF-16 surrogate: a high one not followed by a low one, or a low
+     * one not preceded by a high one. Raw UTF-8 cannot carry one ({@link #utf8} refuses it); a JSON
+     * escape can. A valid pair ({@code "\ud83d\ude00"}) passes.
+     */
+    static String checked(String s, String what) throws IOException {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < Character.MIN_SURROGATE || c > Character.MAX_SURROGATE) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            throw new IOException(what + " holds a lone surrogate (U+" + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT)
+                    + "), which is not Unicode text");
+        }
+        return s;
+    }
+
     /** Objects and arrays come out unmodifiable: validated claims are cached and shared. */
     private static Map<String, Object> readMembers(JsonParser p) throws IOException {
         Map<String, Object> object = new LinkedHashMap<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
+            String name = name(p);
             object.put(name, readValue(p, p.nextToken()));
         }
         return java.util.Collections.unmodifiableMap(object);
@@ -105,7 +169,7 @@ final class StrictJson {
                 }
                 yield java.util.Collections.unmodifiableList(array);
             }
-            case VALUE_STRING -> p.getText();
+            case VALUE_STRING -> text(p);
             case VALUE_NUMBER_INT -> p.getNumberValue();
             case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
             case VALUE_TRUE -> Boolean.TRUE;
@@ -126,13 +190,13 @@ final class StrictJson {
                 throw new IOException("not a JSON object");
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
+                String field = name(p);
                 JsonToken value = p.nextToken();
                 if (name.equals(field)) {
                     if (value != JsonToken.VALUE_STRING) {
                         throw new IOException("member '" + name + "' is not a string");
                     }
-                    return p.getText();
+                    return text(p);
                 }
                 p.skipChildren();
             }

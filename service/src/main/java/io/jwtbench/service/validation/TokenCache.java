@@ -20,8 +20,25 @@ import java.util.concurrent.atomic.LongAdder;
  * current set: a refresh that changes the keys makes every entry of that issuer stale at once) and
  * lives at most {@link #ttlSeconds()} (no longer than the JWKS refresh interval), whatever its
  * {@code exp}. A stale entry is dropped and the token validated again from scratch.
+ *
+ * <p>Bounded twice: at most {@code maxSize} entries and at most {@code maxBytes} of estimated heap
+ * ({@link #estimatedBytes(int)}: a fixed overhead plus a multiple of the token's length, for the claims
+ * parsed from it and the answer rendered from them). Caffeine takes one bound, a weight: each entry
+ * weighs its estimate but never less than {@code maxBytes / maxSize}, so the total weight bound
+ * {@code maxBytes} also keeps the count at or under {@code maxSize}. 10,000 tokens of the 8 KB the
+ * validator accepts would otherwise hold about 330 MB by the same estimate.
  */
 public final class TokenCache {
+    /** The default bound on the estimated bytes held: 64 MiB. */
+    public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
+    /** Estimated heap of an entry besides what grows with its token: digest key, records, map node. */
+    static final int ENTRY_OVERHEAD = 512;
+    /**
+     * Estimated heap bytes per token character: the payload is 3/4 of the characters at most, its
+     * parsed claims (strings, map nodes, boxed numbers) a few times its JSON size, and the rendered
+     * answer about its JSON size again.
+     */
+    static final int BYTES_PER_TOKEN_CHAR = 4;
     /** The default TTL: the default JWKS refresh interval. */
     public static final Duration DEFAULT_TTL = Duration.ofMinutes(10);
     private static final MessageDigest SHA256_PROTOTYPE;
@@ -36,6 +53,7 @@ public final class TokenCache {
 
     private final Cache<Key, Entry> entries;
     private final long ttlSeconds;
+    private final long maxBytes;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
@@ -45,8 +63,32 @@ public final class TokenCache {
 
     /** @param ttl longest life of an entry; at least one second */
     public TokenCache(int maxSize, Duration ttl) {
-        this.entries = Caffeine.newBuilder().maximumSize(maxSize).build();
+        this(maxSize, ttl, DEFAULT_MAX_BYTES);
+    }
+
+    /**
+     * @param maxSize  most entries; at least 1
+     * @param ttl      longest life of an entry; at least one second
+     * @param maxBytes most estimated heap bytes held by all entries; at least 1
+     */
+    public TokenCache(int maxSize, Duration ttl, long maxBytes) {
+        if (maxSize < 1 || maxBytes < 1) {
+            throw new IllegalArgumentException("maxSize and maxBytes must be at least 1");
+        }
+        // Every entry weighs at least maxBytes / maxSize (rounded up), so the weight bound is the count bound too.
+        long floor = Math.min(Integer.MAX_VALUE, (maxBytes + maxSize - 1) / maxSize);
+        int minWeight = (int) Math.max(1, floor);
+        this.entries = Caffeine.newBuilder()
+                .maximumWeight(maxBytes)
+                .<Key, Entry>weigher((key, entry) -> Math.max(minWeight, entry.bytes()))
+                .build();
         this.ttlSeconds = Math.max(1, ttl.toSeconds());
+        this.maxBytes = maxBytes;
+    }
+
+    /** The estimated heap bytes of an entry for a token of {@code tokenLength} characters. */
+    static int estimatedBytes(int tokenLength) {
+        return (int) Math.min(Integer.MAX_VALUE, ENTRY_OVERHEAD + (long) BYTES_PER_TOKEN_CHAR * tokenLength);
     }
 
     /** The 256-bit digest as four longs: cheap to compare and hash, no array identity. */
@@ -58,8 +100,9 @@ public final class TokenCache {
      *
      * @param keys       the issuer's key set at verification; the entry is stale once it is not current
      * @param staleAfter epoch second from which the entry is not used (insertion + TTL; exp is checked on every hit)
+     * @param bytes      estimated heap bytes ({@link #estimatedBytes(int)})
      */
-    record Entry(ValidatedToken token, Issuer issuer, KeySet keys, long staleAfter) {
+    record Entry(ValidatedToken token, Issuer issuer, KeySet keys, long staleAfter, int bytes) {
         boolean fresh(long now) {
             return now < staleAfter && keys == issuer.keys().current();
         }
@@ -87,9 +130,10 @@ public final class TokenCache {
         return entry;
     }
 
-    void put(Key key, ValidatedToken token, Issuer issuer, KeySet keys, long now) {
+    /** @param tokenLength the token's length in characters, for the weight */
+    void put(Key key, ValidatedToken token, Issuer issuer, KeySet keys, long now, int tokenLength) {
         long staleAfter = now > Long.MAX_VALUE - ttlSeconds ? Long.MAX_VALUE : now + ttlSeconds;
-        entries.put(key, new Entry(token, issuer, keys, staleAfter));
+        entries.put(key, new Entry(token, issuer, keys, staleAfter, estimatedBytes(tokenLength)));
     }
 
     void invalidate(Key key) {
@@ -110,5 +154,20 @@ public final class TokenCache {
 
     public long size() {
         return entries.estimatedSize();
+    }
+
+    /** The bound on {@link #weightedBytes()}. */
+    public long maxBytes() {
+        return maxBytes;
+    }
+
+    /** The weight held now: the entries' estimated bytes, each at least maxBytes / maxSize. */
+    public long weightedBytes() {
+        return entries.policy().eviction().orElseThrow().weightedSize().orElse(0);
+    }
+
+    /** Runs pending evictions now (Caffeine runs them asynchronously); for tests. */
+    void cleanUp() {
+        entries.cleanUp();
     }
 }

@@ -83,10 +83,15 @@ public class ValidationSetup {
     JwtValidator validator(IssuerRegistry issuers, JwtConfig config) {
         // A cached result lives no longer than one JWKS refresh interval (and is bound to the key set).
         TokenCache cache = config.cache().enabled()
-                ? new TokenCache(Math.max(1, config.cache().maxSize()), config.jwks().refreshInterval()) : null;
+                ? new TokenCache(Math.max(1, config.cache().maxSize()), config.jwks().refreshInterval(),
+                        Math.max(1, config.cache().maxBytes().asLongValue())) : null;
         long maxSize = config.maxTokenSize().asLongValue();
         if (maxSize < 64 || maxSize > 1 << 20) {
             throw new IllegalStateException("jwt.max-token-size: " + maxSize + " bytes is outside 64 bytes..1M");
+        }
+        if (config.cache().maxBytes().asLongValue() < 64 * 1024) {
+            throw new IllegalStateException("jwt.cache.max-bytes: " + config.cache().maxBytes().asLongValue()
+                    + " bytes is below 64K (use jwt.cache.enabled=false to turn the cache off)");
         }
         if (config.cache().maxSize() < 1) {
             throw new IllegalStateException("jwt.cache.max-size: must be at least 1 (use jwt.cache.enabled=false to turn it off)");

@@ -17,6 +17,7 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TokenCacheTest {
     static final String ISS = "https://idp.test/realms/cache";
@@ -117,5 +118,46 @@ class TokenCacheTest {
         assertThrows(InvalidTokenException.class, () -> validator.validate(forged));
         assertEquals(0, cache.size());
         assertEquals(0, cache.hits());
+    }
+
+    // --- issue 21 item 10: bounded by estimated bytes, not only by entries ----------------------------------
+
+    String largeToken(int i, int padding) {
+        long now = clock.now.getEpochSecond();
+        return Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"sub\":\"u" + i + "\",\"exp\":" + (now + 600)
+                + ",\"pad\":\"" + "x".repeat(padding) + "\"}", KEY);
+    }
+
+    @Test
+    void largeTokensFillTheCacheOnlyUpToItsByteBound() throws Exception {
+        long maxBytes = 256 * 1024;
+        TokenCache bounded = new TokenCache(1000, Duration.ofMinutes(10), maxBytes);
+        JwtValidator v = validator(clock, bounded);
+        int length = 0;
+        for (int i = 0; i < 100; i++) {
+            String token = largeToken(i, 4000);
+            length = token.length();
+            v.validate(token);
+        }
+        bounded.cleanUp();
+        int perEntry = TokenCache.estimatedBytes(length);
+        assertTrue(length > 5000 && perEntry > 20_000, length + " characters, " + perEntry + " bytes");
+        assertTrue(bounded.weightedBytes() <= maxBytes, bounded.weightedBytes() + " > " + maxBytes);
+        assertTrue(bounded.size() >= 1 && bounded.size() <= maxBytes / perEntry,
+                bounded.size() + " entries of ~" + perEntry + " bytes");
+        assertEquals(bounded.size() * perEntry, bounded.weightedBytes(), "each entry weighs its estimate");
+        assertEquals(maxBytes, bounded.maxBytes());
+    }
+
+    @Test
+    void smallTokensAreStillBoundedByTheEntryCount() throws Exception {
+        TokenCache bounded = new TokenCache(20, Duration.ofMinutes(10), TokenCache.DEFAULT_MAX_BYTES);
+        JwtValidator v = validator(clock, bounded);
+        for (int i = 0; i < 100; i++) {
+            v.validate(largeToken(i, 10));
+        }
+        bounded.cleanUp();
+        assertTrue(bounded.size() <= 20, bounded.size() + " entries");
+        assertTrue(bounded.weightedBytes() <= TokenCache.DEFAULT_MAX_BYTES);
     }
 }

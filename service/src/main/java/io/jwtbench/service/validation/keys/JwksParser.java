@@ -29,7 +29,8 @@ import java.util.function.BiConsumer;
  *
  * <p>The document as a whole is rejected ({@link JwksException}) if it is not a JSON object with a "keys" array,
  * has duplicate member names, trailing content or absurd nesting. Individual keys that are not usable signature
- * verification keys are skipped with a warning: "use" other than "sig", "key_ops" without "verify", private or
+ * verification keys are skipped with a warning, logged once per origin and kid per process (then at DEBUG: a
+ * Keycloak realm always publishes a "use":"enc" key, and every refresh would repeat it): "use" other than "sig", "key_ops" without "verify", private or
  * secret material, "oct", RSA below 2048 bits, EC curves other than P-256/384/521, OKP other than Ed25519/Ed448,
  * unknown kty, malformed members, an "alg" the key cannot serve, and repeated kids (the first wins). x5u is never
  * fetched and x5c/x5t are ignored. Keys are built by jjwt ({@link Jwks#parser()}) from the public members only,
@@ -64,6 +65,12 @@ public final class JwksParser {
     private static final java.util.regex.Pattern BASE64URL = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
 
     private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth", "k");
+
+    /** Skipped keys already warned about (origin, kid); bounded, beyond it skips are logged at DEBUG only. */
+    private static final Set<String> WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    static final int MAX_WARNED = 10_000;
+    /** Runs of base64url long enough to be key material (or a token segment) are not logged. */
+    private static final java.util.regex.Pattern LONG_BASE64URL = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{32,}");
 
     static final ObjectMapper STRICT_JSON = JsonMapper.builder(JsonFactory.builder()
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -114,11 +121,36 @@ public final class JwksParser {
                 }
                 keys.add(key);
             } catch (Skip e) {
-                LOG.warnf("JWKS from %s: skipping key %s (kid=%s): %s", origin, label, kidOf(node), e.getMessage());
-                skipped.accept(kidOf(node), e.getMessage());
+                String kid = kidOf(node);
+                kid = kid != null && kid.length() > 64 ? kid.substring(0, 61) + "..." : kid;
+                String reason = redact(e.getMessage());
+                if (firstWarning(origin, kid == null ? label : "kid:" + kid)) {
+                    LOG.warnf("JWKS from %s: skipping key %s (kid=%s): %s (logged once per kid, then at DEBUG)", origin,
+                            label, kid, reason);
+                } else {
+                    LOG.debugf("JWKS from %s: skipping key %s (kid=%s): %s", origin, label, kid, reason);
+                }
+                skipped.accept(kidOf(node), reason);
             }
         }
         return KeySet.of(keys, now);
+    }
+
+    /** True the first time (per process) this key of this origin is skipped. */
+    private static boolean firstWarning(String origin, String key) {
+        String id = origin + '\n' + key;
+        if (WARNED.contains(id) || WARNED.size() >= MAX_WARNED) {
+            return false;
+        }
+        return WARNED.add(id);
+    }
+
+    /**
+     * Text for a log line or lastError with any run of 32+ base64url characters cut out: a library's
+     * message or a JSON excerpt could otherwise carry a modulus, a coordinate or a token segment.
+     */
+    static String redact(String text) {
+        return text == null ? null : LONG_BASE64URL.matcher(text).replaceAll("[redacted]");
     }
 
     /** Strictly reads a JSON object (also used for discovery documents). */
@@ -130,7 +162,7 @@ public final class JwksParser {
         try {
             root = STRICT_JSON.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new JwksException(what + " from " + origin + " is not valid JSON: " + e.getOriginalMessage(), e);
+            throw new JwksException(what + " from " + origin + " is not valid JSON: " + redact(e.getOriginalMessage()), e);
         }
         if (root == null || !root.isObject()) {
             throw new JwksException(what + " from " + origin + " is not a JSON object");

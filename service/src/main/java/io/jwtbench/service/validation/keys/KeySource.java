@@ -12,8 +12,9 @@ public interface KeySource extends AutoCloseable {
      * Called when a token names a kid not in {@link #current()}. Never blocks the caller. Remote sources fetch again,
      * rate limited to one fetch per minRefreshInterval; concurrent callers share one in-flight fetch; a caller arriving
      * inside the rate-limit window waits for the next permitted fetch. A kid that a fetch started after its first
-     * request did not find completes immediately with current() for unknownKidTtl, or until the keys change; at
-     * most maxWaiting callers wait at once, the others complete immediately. Static sources complete immediately
+     * request did not find completes immediately with current() until the next fetch is permitted (at most
+     * unknownKidTtl, and until the keys change), then is looked up again; at most maxWaiting callers wait at once,
+     * the others complete immediately. Static sources complete immediately
      * with current().
      */
     CompletionStage<KeySet> refreshForUnknownKid(String kid);

@@ -21,12 +21,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Failures keep the last good set and record lastError; a success with different keys replaces
  * the set atomically (the same keys keep the same set object: cached tokens are bound to it) and
- * clears lastError.
+ * clears lastError. Failures are logged rate-limited (strangers' unknown kids set the pace of
+ * fetches): the first after a success at WARN (ERROR while no key is usable), then at most one per
+ * {@link #FAILURE_LOG_INTERVAL_MILLIS} with the number of failures logged at DEBUG meanwhile; the next
+ * success after failures logs once at INFO.
  *
- * <p>Unknown kids: a kid that a fetch started after its request did not find is answered at once for
+ * <p>Unknown kids: a kid that a fetch started after its request did not find is answered at once until
+ * the next fetch is permitted (that fetch's start plus minRefreshInterval), and never longer than
  * unknownKidTtl (a negative cache of at most {@link #MAX_MISSING_KIDS} kids, cleared whenever the keys
- * change and at every scheduled refresh); at most maxWaiting requests wait for a fetch at once, the
- * others are answered at once with the current set.
+ * change and at every scheduled refresh). After that it is looked up again by the next permitted fetch,
+ * so a kid asked for just before the IdP published it is accepted one minRefreshInterval later, not one
+ * unknownKidTtl later. The rate limit is per source, not per kid: however many distinct kids arrive,
+ * at most one fetch starts per minRefreshInterval, and they all share the single pending fetch. At most
+ * maxWaiting requests wait for a fetch at once, the others are answered at once with the current set.
  */
 final class RefreshScheduler implements KeySource {
 
@@ -38,6 +45,9 @@ final class RefreshScheduler implements KeySource {
      * fetch per minRefreshInterval.
      */
     static final int MAX_MISSING_KIDS = 1_000;
+
+    /** Least time between two WARN/ERROR lines about failed fetches of one source. */
+    static final long FAILURE_LOG_INTERVAL_MILLIS = 60_000;
 
     /** Fetches a key set; its futures may complete on any thread but the caller's. */
     interface Fetcher {
@@ -52,7 +62,8 @@ final class RefreshScheduler implements KeySource {
         String describe(Throwable failure);
     }
 
-    private record FetchResult(long seq, boolean success) {
+    /** @param startedMillis timer millis when the fetch started (-1 for none) */
+    private record FetchResult(long seq, boolean success, long startedMillis) {
     }
 
     private record Fetch(long seq, CompletableFuture<FetchResult> future) {
@@ -84,6 +95,13 @@ final class RefreshScheduler implements KeySource {
     private RefreshTimer.Task refreshTask;
     private RefreshTimer.Task retryTimer;
     private int consecutiveFailures;
+
+    private final Object failureLog = new Object();
+    // guarded by failureLog
+    private boolean failureReported;
+    private long failureReportedAt;
+    private int failuresNotReported;
+    private int failuresSinceSuccess;
 
     RefreshScheduler(String origin, RemoteSettings settings, Fetcher fetcher, RefreshTimer timer) {
         this.origin = java.util.Objects.requireNonNull(origin, "origin");
@@ -150,6 +168,30 @@ final class RefreshScheduler implements KeySource {
         return false;
     }
 
+    /**
+     * Remembers that the fetch started at {@code fetchStarted} did not find {@code kid}: answered at once
+     * until the next fetch may start (no fetch could look again before), at most unknownKidTtl.
+     */
+    private void rememberMissing(String kid, long fetchStarted) {
+        long now = timer.nowMillis();
+        long until = Math.min(now + settings.unknownKidTtl().toMillis(),
+                fetchStarted + settings.minRefreshInterval().toMillis());
+        if (until <= now) {
+            return;
+        }
+        if (missingKids.size() >= MAX_MISSING_KIDS) {
+            missingKids.values().removeIf(expiry -> expiry <= now);
+        }
+        if (missingKids.size() < MAX_MISSING_KIDS) {
+            missingKids.put(kid, until);
+        }
+    }
+
+    /** Kids in the negative cache, expired ones included until looked up or purged (for tests). */
+    int rememberedMissing() {
+        return missingKids.size();
+    }
+
     /** Requests waiting for an unknown-kid fetch now (for tests and metrics). */
     int waiting() {
         return waiting.get();
@@ -186,9 +228,7 @@ final class RefreshScheduler implements KeySource {
                 return CompletableFuture.completedFuture(now);
             }
             if (result.seq() > seqAtRequest) {
-                if (missingKids.size() < MAX_MISSING_KIDS) {
-                    missingKids.put(kid, timer.nowMillis() + settings.unknownKidTtl().toMillis());
-                }
+                rememberMissing(kid, result.startedMillis());
                 return CompletableFuture.completedFuture(now);
             }
             CompletableFuture<FetchResult> next;
@@ -217,7 +257,7 @@ final class RefreshScheduler implements KeySource {
             pending = null;
         }
         if (abandoned != null) {
-            abandoned.complete(new FetchResult(-1, false));
+            abandoned.complete(new FetchResult(-1, false, -1));
         }
     }
 
@@ -255,7 +295,7 @@ final class RefreshScheduler implements KeySource {
     /** The next fetch (not yet started); created and timed if needed. Caller holds the lock. */
     private CompletableFuture<FetchResult> requestFetchLocked() {
         if (closed) {
-            return CompletableFuture.completedFuture(new FetchResult(-1, false));
+            return CompletableFuture.completedFuture(new FetchResult(-1, false, -1));
         }
         if (pending == null) {
             pending = new CompletableFuture<>();
@@ -275,7 +315,7 @@ final class RefreshScheduler implements KeySource {
         } catch (RejectedExecutionException e) {
             CompletableFuture<FetchResult> p = pending;
             pending = null;
-            p.complete(new FetchResult(-1, false));
+            p.complete(new FetchResult(-1, false, -1));
         }
     }
 
@@ -291,6 +331,7 @@ final class RefreshScheduler implements KeySource {
     private void startPending() {
         CompletableFuture<FetchResult> cf;
         long seq;
+        long startedMillis;
         synchronized (lock) {
             pendingTimer = null;
             if (closed || pending == null || inFlight != null) {
@@ -304,6 +345,7 @@ final class RefreshScheduler implements KeySource {
             pending = null;
             seq = ++startedSeq;
             lastFetchStart = timer.nowMillis();
+            startedMillis = lastFetchStart;
             inFlight = new Fetch(seq, cf);
             cancel(retryTimer);
             retryTimer = null;
@@ -315,10 +357,10 @@ final class RefreshScheduler implements KeySource {
         } catch (RuntimeException e) {
             fetch = CompletableFuture.failedFuture(e);
         }
-        fetch.whenComplete((set, err) -> onFetchDone(seq, cf, set, err));
+        fetch.whenComplete((set, err) -> onFetchDone(seq, startedMillis, cf, set, err));
     }
 
-    private void onFetchDone(long seq, CompletableFuture<FetchResult> cf, KeySet set, Throwable err) {
+    private void onFetchDone(long seq, long startedMillis, CompletableFuture<FetchResult> cf, KeySet set, Throwable err) {
         boolean ok = false;
         if (err == null) {
             ok = true;
@@ -328,6 +370,7 @@ final class RefreshScheduler implements KeySource {
             // Status first, then the keys: whoever sees the new keys also sees the cleared error.
             lastSuccess = set.loadedAt() != null ? set.loadedAt() : timer.now();
             lastError = null;
+            recordRecovery();
             if (!old.sameKeysAs(set)) {
                 missingKids.clear();
                 current = set;
@@ -353,7 +396,7 @@ final class RefreshScheduler implements KeySource {
                 scheduleRetryLocked();
             }
         }
-        cf.complete(new FetchResult(seq, ok));
+        cf.complete(new FetchResult(seq, ok, startedMillis));
     }
 
     private void scheduleRetryLocked() {
@@ -375,11 +418,40 @@ final class RefreshScheduler implements KeySource {
 
     private void recordFailure(String message) {
         lastError = message;
+        long now = timer.nowMillis();
+        int unreported;
+        synchronized (failureLog) {
+            failuresSinceSuccess++;
+            if (failureReported && now - failureReportedAt < FAILURE_LOG_INTERVAL_MILLIS) {
+                failuresNotReported++;
+                LOG.debugf("JWKS refresh of %s failed again: %s", origin, message);
+                return;
+            }
+            unreported = failuresNotReported;
+            failuresNotReported = 0;
+            failureReported = true;
+            failureReportedAt = now;
+        }
+        String since = unreported == 0 ? "" : " (" + unreported + " more failure(s) since the last report, logged at DEBUG)";
         if (current.isEmpty()) {
-            LOG.errorf("JWKS %s unavailable: %s", origin, message);
+            LOG.errorf("JWKS %s unavailable: %s%s", origin, message, since);
         } else {
-            LOG.warnf("JWKS refresh of %s failed, keeping %d previously loaded key(s): %s", origin, current.size(),
-                    message);
+            LOG.warnf("JWKS refresh of %s failed, keeping %d previously loaded key(s): %s%s", origin, current.size(),
+                    message, since);
+        }
+    }
+
+    /** A fetch succeeded: the next failure is reported at once again. */
+    private void recordRecovery() {
+        int failures;
+        synchronized (failureLog) {
+            failures = failuresSinceSuccess;
+            failuresSinceSuccess = 0;
+            failuresNotReported = 0;
+            failureReported = false;
+        }
+        if (failures > 0) {
+            LOG.infof("JWKS %s fetched again after %d failed attempt(s)", origin, failures);
         }
     }
 }

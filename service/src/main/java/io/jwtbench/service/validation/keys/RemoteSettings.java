@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param minRefreshInterval minimum time between two fetches; unknown-kid refreshes coalesce (default 5s); above zero
  * @param timeout            per-request timeout, covering headers and body (default 5s)
  * @param maxBytes           largest accepted response body (default 1 MiB)
- * @param unknownKidTtl      how long a kid a fetch did not find is answered without a new fetch (default 30s)
+ * @param unknownKidTtl      longest time a kid a fetch did not find is answered without a new fetch (default 30s);
+ *                           in practice until the next fetch is permitted (minRefreshInterval after that fetch)
  * @param maxWaiting         most requests waiting for an unknown-kid fetch at once (default 256)
  * @param allowInsecureHttp  development only: accept http:// URLs (default false: https only)
  */

@@ -181,25 +181,44 @@ class RefreshSchedulerTest {
     }
 
     @Test
-    void aKidAFetchDidNotFindIsAnsweredAtOnceForTheTtlOnly() {
+    void aKidAFetchDidNotFindIsAnsweredAtOnceUntilTheNextPermittedFetchOnly() {
+        // issue 21 item 6: not for the whole unknownKidTtl (30 s), only while no fetch may start anyway
         loadA();
         CompletableFuture<KeySet> first = source.refreshForUnknownKid("b1").toCompletableFuture();
         timer.advance(MIN);
+        assertEquals(2, fetcher.count());
         fetcher.answer(A);  // the IdP has not published b1 yet
         assertSame(A, first.join());
-        // within the TTL: answered at once, no fetch
-        timer.advance(KID_TTL.minusSeconds(1));
+        // inside the rate-limit window of that fetch: answered at once, no fetch
+        timer.advance(MIN.minusMillis(1));
         assertTrue(source.refreshForUnknownKid("b1").toCompletableFuture().isDone());
-        timer.advance(MIN);
+        timer.runDue();
         assertEquals(2, fetcher.count());
-        // after it: looked for again
-        timer.advance(Duration.ofSeconds(1));
+        // as soon as the next fetch is permitted (well inside the 30 s TTL): looked for again
+        timer.advance(Duration.ofMillis(1));
         CompletableFuture<KeySet> later = source.refreshForUnknownKid("b1").toCompletableFuture();
         assertFalse(later.isDone());
         timer.runDue();
         assertEquals(3, fetcher.count());
         fetcher.answer(B);
         assertNotNull(later.join().byKid("b1"));
+    }
+
+    @Test
+    void theTtlStillCapsTheNegativeCacheWhenShorterThanTheWindow() {
+        RefreshScheduler source = new RefreshScheduler("test:origin", SETTINGS.withUnknownKidTtl(Duration.ofSeconds(1)),
+                fetcher, timer);
+        source.start();
+        timer.runDue();
+        fetcher.answer(A);
+        CompletableFuture<KeySet> first = source.refreshForUnknownKid("b1").toCompletableFuture();
+        timer.advance(MIN);
+        fetcher.answer(A);
+        first.join();
+        assertTrue(source.refreshForUnknownKid("b1").toCompletableFuture().isDone());
+        timer.advance(Duration.ofSeconds(1));
+        assertFalse(source.refreshForUnknownKid("b1").toCompletableFuture().isDone(), "past the TTL: waits for a fetch");
+        source.close();
     }
 
     @Test
@@ -305,13 +324,23 @@ class RefreshSchedulerTest {
         assertTrue(answers.stream().allMatch(CompletableFuture::isDone));
         int fetches = fetcher.count() - 1;
         assertTrue(fetches >= 3 && fetches <= 15 / 5 + 2, fetches + " fetches for 15 s of random kids (one per 5 s window)");
-        // every kid was looked for by a fetch started after its request: answered at once now, no fetch
+        // every kid was looked for by a fetch started after its request. Once the window has passed they
+        // are looked for again, all 150 by one fetch (the limit is per source, not per kid) ...
         int before = fetcher.count();
+        List<CompletableFuture<KeySet>> again = kids.stream().map(kid -> source.refreshForUnknownKid(kid).toCompletableFuture()).toList();
+        assertEquals(150, source.waiting(), "each waits once; nothing else queues");
+        timer.runDue();
+        assertEquals(before + 1, fetcher.count(), "one fetch for 150 distinct kids");
+        fetcher.answer(A);
+        assertTrue(again.stream().allMatch(CompletableFuture::isDone));
+        assertEquals(0, source.waiting());
+        // ... and inside the next window they are answered at once, without a fetch
         for (String kid : kids) {
             assertTrue(source.refreshForUnknownKid(kid).toCompletableFuture().isDone(), kid);
         }
-        timer.advance(MIN.multipliedBy(2));
-        assertEquals(before, fetcher.count());
+        timer.advance(MIN.minusMillis(1));
+        assertEquals(before + 1, fetcher.count());
+        source.close();
     }
 
     @Test
