@@ -60,6 +60,14 @@ public interface BenchConfig {
      */
     java.util.Optional<io.quarkus.runtime.configuration.MemorySize> memoryBudget();
 
+    /**
+     * The largest request body any bench route accepts (a POSTed spec is a few hundred bytes). A
+     * larger {@code Content-Length} is refused with 413 before the body is read; a chunked body is
+     * read (up to {@code quarkus.http.limits.max-body-size}) and then refused the same way.
+     */
+    @WithDefault("64K")
+    io.quarkus.runtime.configuration.MemorySize maxBodySize();
+
     /** Who may use the bench endpoints ({@code quarkus.bench.security.*}). */
     Security security();
 

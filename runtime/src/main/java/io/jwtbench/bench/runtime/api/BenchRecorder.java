@@ -106,17 +106,21 @@ public class BenchRecorder {
 
     /** The first handler of a route: the caller needs the bench role ({@link BenchAuthorizer}). */
     public Consumer<Route> guarded() {
-        return route -> route.handler(new BenchAuthorizer(false));
+        return route -> route.handler(new BenchAuthorizer(false)).handler(BodyLimit.declared());
     }
 
     /** The first handler of the recording route: the role is needed even with public reads. */
     public Consumer<Route> guardedRecording() {
-        return route -> route.handler(new BenchAuthorizer(true));
+        return route -> route.handler(new BenchAuthorizer(true)).handler(BodyLimit.declared());
     }
 
-    /** Authorizes, then reads the request body before the handler runs (POSTed specs): no body is read for a refused caller. */
+    /**
+     * Authorizes, then reads the request body before the handler runs (POSTed specs): no body is read
+     * for a refused caller, nor one larger than {@code quarkus.bench.max-body-size} says it is.
+     */
     public Consumer<Route> guardedWithBody(Handler<RoutingContext> bodyHandler) {
-        return route -> route.handler(new BenchAuthorizer(false)).handler(bodyHandler);
+        return route -> route.handler(new BenchAuthorizer(false)).handler(BodyLimit.declared()).handler(bodyHandler)
+                .handler(BodyLimit.afterRead());
     }
 
     public Supplier<HealthTarget> healthTarget(String path, boolean managementInterface) {
