@@ -25,9 +25,22 @@ public interface FleetConfig {
     @WithDefault("8080")
     int port();
 
-    /** The scheme for the pods found through {@link #dns()}. */
+    /**
+     * The scheme for the pods found through {@link #dns()}. A fleet run forwards the caller's
+     * {@code Authorization} header to every pod: over {@code http} only with
+     * {@link #allowPlaintextCredentials()}.
+     */
     @WithDefault("http")
     String scheme();
+
+    /**
+     * Whether a fleet run may forward the caller's {@code Authorization} header to pods over plain
+     * {@code http} (readable by anyone on the path between the pods). Off: a fleet run that carries
+     * credentials and has a non-{@code https} pod is refused (400) before any pod is contacted. A
+     * request without {@code Authorization} forwards nothing and is not affected.
+     */
+    @WithDefault("false")
+    boolean allowPlaintextCredentials();
 
     /**
      * Every pod starts its run this long after the coordinator received the request, at the same wall-clock

@@ -35,7 +35,8 @@ public class Fleets {
     private HttpClient http;
 
     /**
-     * @param authorization the caller's {@code Authorization} header, forwarded to every pod as is; null: none
+     * @param authorization the caller's {@code Authorization} header, forwarded to every pod as is, over
+     *        https only unless {@code quarkus.bench.fleet.allow-plaintext-credentials}; null: none
      * @throws RunInProgressException while another fleet run is coordinated from here
      */
     public synchronized Fleet start(JsonNode body, String authorization) {
@@ -47,6 +48,7 @@ public class Fleets {
         RunSpec spec = bench.runParser().parse(copy);
         FleetConfig config = bench.config().fleet();
         List<URI> peers = Peers.resolve(config);
+        Peers.checkTransport(peers, authorization != null, config);
         if (http == null) {
             http = Fleet.http(config.requestTimeout());
         }
