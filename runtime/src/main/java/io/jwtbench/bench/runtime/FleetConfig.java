@@ -55,4 +55,11 @@ public interface FleetConfig {
      */
     @WithDefault("5s")
     Duration requestTimeout();
+
+    /**
+     * The largest answer the coordinator reads from a pod (a run's report with its histograms is tens
+     * of KB); a larger one fails that pod, the others go on.
+     */
+    @WithDefault("4M")
+    io.quarkus.runtime.configuration.MemorySize maxAnswerSize();
 }

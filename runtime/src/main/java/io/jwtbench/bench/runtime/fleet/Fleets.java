@@ -54,7 +54,8 @@ public class Fleets {
         }
         String id = UUID.randomUUID().toString().substring(0, 8);
         Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE,
-                new PodClient(http, config.requestTimeout(), authorization));
+                new PodClient(http, config.requestTimeout(), authorization,
+                        (int) Math.min(Integer.MAX_VALUE - 8, config.maxAnswerSize().asLongValue())));
         history.put(id, fleet);
         for (Iterator<Fleet> oldest = history.values().iterator(); history.size() > Math.max(1,
                 bench.config().historySize());) {

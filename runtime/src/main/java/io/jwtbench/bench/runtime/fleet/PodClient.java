@@ -1,6 +1,8 @@
 package io.jwtbench.bench.runtime.fleet;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,6 +20,15 @@ final class PodClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final String RUNS = "/q/bench/runs";
     static final Duration PREPARE = Duration.ofMinutes(1);
+    /** The default of {@code quarkus.bench.fleet.max-answer-size}. */
+    static final int DEFAULT_MAX_ANSWER = 4 * 1024 * 1024;
+
+    /** The pod answered something no bench answers (too large, not JSON where JSON is due, ...): that pod fails, the others go on. */
+    static final class BadAnswer extends RuntimeException {
+        BadAnswer(String message) {
+            super(message);
+        }
+    }
 
     /** A pod's answer: its status code and JSON body. */
     record Answer(int status, JsonNode body) {
@@ -26,11 +37,18 @@ final class PodClient {
     private final HttpClient http;
     private final Duration timeout;
     private final String authorization;
+    private final int maxAnswer;
 
     PodClient(HttpClient http, Duration timeout, String authorization) {
+        this(http, timeout, authorization, DEFAULT_MAX_ANSWER);
+    }
+
+    /** @param maxAnswer the largest answer body read from a pod, in bytes; a larger one is a {@link BadAnswer} */
+    PodClient(HttpClient http, Duration timeout, String authorization, int maxAnswer) {
         this.http = http;
         this.timeout = timeout;
         this.authorization = authorization;
+        this.maxAnswer = maxAnswer;
     }
 
     /** The pod answers once it prepared its requests (signing thousands of tokens may take a while): wait longer for that. */
@@ -57,13 +75,22 @@ final class PodClient {
     }
 
     private Answer send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        String text;
+        try (InputStream in = response.body()) {
+            // never more than the limit in memory, whatever Content-Length says (or whether it says anything)
+            byte[] bytes = in.readNBytes(maxAnswer + 1);
+            if (bytes.length > maxAnswer) {
+                throw new BadAnswer("answer larger than " + maxAnswer + " bytes (quarkus.bench.fleet.max-answer-size)");
+            }
+            text = new String(bytes, StandardCharsets.UTF_8);
+        }
         JsonNode body;
         try {
-            body = JSON.readTree(response.body());
+            body = JSON.readTree(text);
         } catch (IOException notJson) {
-            body = JSON.getNodeFactory().textNode(response.body());
+            body = JSON.getNodeFactory().textNode(text);
         }
-        return new Answer(response.statusCode(), body);
+        return new Answer(response.statusCode(), body == null ? JSON.getNodeFactory().textNode("") : body);
     }
 }
