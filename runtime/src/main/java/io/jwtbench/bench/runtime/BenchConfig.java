@@ -68,6 +68,13 @@ public interface BenchConfig {
     @WithDefault("64K")
     io.quarkus.runtime.configuration.MemorySize maxBodySize();
 
+    /**
+     * How many live progress streams ({@code /events}) one run, compare, sweep or fleet run may have at
+     * once; one more is answered 429.
+     */
+    @WithDefault("16")
+    int maxEventSubscribers();
+
     /** Who may use the bench endpoints ({@code quarkus.bench.security.*}). */
     Security security();
 
