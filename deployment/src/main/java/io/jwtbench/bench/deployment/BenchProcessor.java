@@ -164,9 +164,13 @@ class BenchProcessor {
         r.blocking(FLEET + "/:id/report.html", recorder.report(ReportKind.FLEET_HTML));
     }
 
+    /** Build-time: whether the bench API is described in {@code /q/openapi} ({@link #openApiIncluded}). */
+    static final String OPENAPI_ENABLED = "quarkus.bench.openapi.enabled";
+
     /**
      * The bench API in {@code /q/openapi} when the application has SmallRye OpenAPI: the routes are
-     * Vert.x routes it does not scan, so a filter adds them (as SmallRye Health does for its own).
+     * Vert.x routes it does not scan, so a filter adds them (as SmallRye Health does for its own). Only
+     * where the document does not tell strangers about it: see {@link #openApiIncluded}.
      */
     @BuildStep
     void openApi(Capabilities capabilities, NonApplicationRootPathBuildItem paths, ManagementInterfaceBuildTimeConfig management,
@@ -174,9 +178,23 @@ class BenchProcessor {
         if (!capabilities.isPresent(Capability.SMALLRYE_OPENAPI)) {
             return;
         }
+        Optional<Boolean> configured = ConfigProvider.getConfig().getOptionalValue(OPENAPI_ENABLED, Boolean.class);
+        if (!openApiIncluded(configured, launchMode.getLaunchMode().isDevOrTest(), management.enabled())) {
+            return;
+        }
         // on the management interface this is a URL (its own port): the document takes the path
         String root = URI.create(paths.resolveManagementPath(BENCH, management, launchMode)).getPath();
         openApi.produce(new AddToOpenAPIDefinitionBuildItem(new BenchOpenApiFilter(root)));
+    }
+
+    /**
+     * {@value #OPENAPI_ENABLED} when set; else yes in dev and test mode, and in prod only when the
+     * management interface is enabled (the bench routes and, by default, {@code /q/openapi} are then on
+     * its port, not the public one). Decided at build time: {@code quarkus.bench.enabled=false} at run
+     * time turns the routes into 404s but does not change the document.
+     */
+    static boolean openApiIncluded(Optional<Boolean> configured, boolean devOrTest, boolean managementInterface) {
+        return configured.orElse(devOrTest || managementInterface);
     }
 
     /**
