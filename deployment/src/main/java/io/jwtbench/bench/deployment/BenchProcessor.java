@@ -134,8 +134,9 @@ class BenchProcessor {
             BuildProducer<RouteBuildItem> routes) {
         Routes r = new Routes(paths, routes, recorder.guarded());
         // blocking: a target's prepare() may be slow (a compare prepares every model first)
-        r.posted(RUNS, recorder.guardedWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
-        r.plain(RUNS + "/:id", recorder.run());
+        // the routes a fleet coordinator uses on its pods: a fleet token (quarkus.bench.fleet.token-secret) counts there
+        r.posted(RUNS, recorder.guardedFleetRouteWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
+        r.plain(RUNS + "/:id", recorder.guardedFleetRoute(), recorder.run());
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
         // the raw recording and the sampled stacks show the whole process' code paths: the role is needed even with public reads
         r.blocking(RUNS + "/:id/recording.jfr", recorder.guardedRecording(), recorder.recording());
@@ -208,6 +209,10 @@ class BenchProcessor {
         }
 
         void plain(String path, Handler<RoutingContext> handler) {
+            plain(path, guard, handler);
+        }
+
+        void plain(String path, Consumer<Route> guard, Handler<RoutingContext> handler) {
             routes.produce(paths.routeBuilder().management().routeFunction(path, guard).handler(handler).build());
         }
 

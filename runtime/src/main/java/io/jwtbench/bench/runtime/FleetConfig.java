@@ -62,4 +62,13 @@ public interface FleetConfig {
      */
     @WithDefault("4M")
     io.quarkus.runtime.configuration.MemorySize maxAnswerSize();
+
+    /**
+     * A secret shared by every pod (at least 32 characters; from a Kubernetes Secret, not a file in the
+     * image). When set, a fleet run sends its pods a short-lived token signed with it
+     * ({@code X-Bench-Fleet-Token}, valid for the run's planned length plus a grace, at most 1 h) instead
+     * of the caller's {@code Authorization}, and every pod accepts such a token in place of the role on the
+     * routes a fleet uses ({@code POST /q/bench/runs}, {@code GET}/{@code DELETE /q/bench/runs/{id}}) only.
+     */
+    java.util.Optional<String> tokenSecret();
 }

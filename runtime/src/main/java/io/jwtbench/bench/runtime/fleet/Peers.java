@@ -19,7 +19,7 @@ final class Peers {
     /**
      * The caller's credentials go to pods over https only, unless {@link #ALLOW_PLAINTEXT}.
      *
-     * @param forwardsCredentials the request carries an {@code Authorization} header (forwarded to every pod)
+     * @param forwardsCredentials the pods will get a credential: the caller's {@code Authorization}, or a fleet token
      * @throws SpecException on {@code fleet} naming the first plaintext pod and the property
      */
     static void checkTransport(List<URI> peers, boolean forwardsCredentials, FleetConfig config) {
@@ -28,8 +28,8 @@ final class Peers {
         }
         for (URI peer : peers) {
             if (!"https".equalsIgnoreCase(peer.getScheme())) {
-                throw new SpecException("fleet", "pod " + peer + " is not https: a fleet run forwards the caller's "
-                        + "Authorization header to every pod and will not send it in clear text; serve the pods over "
+                throw new SpecException("fleet", "pod " + peer + " is not https: a fleet run sends credentials (the "
+                        + "caller's Authorization, or its fleet token) to every pod and will not send them in clear text; serve the pods over "
                         + "https (quarkus.bench.fleet.peers, quarkus.bench.fleet.scheme) or set " + ALLOW_PLAINTEXT + "=true");
             }
         }

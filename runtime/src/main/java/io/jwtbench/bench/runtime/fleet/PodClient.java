@@ -14,7 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The bench API of one pod, over HTTP, with the fleet caller's {@code Authorization} header (each
- * pod checks it as for a run of its own: the coordinator adds no authority of its own).
+ * pod checks it as for a run of its own: the coordinator adds no authority of its own), or, with
+ * {@code quarkus.bench.fleet.token-secret}, a short-lived {@link FleetToken} instead.
  */
 final class PodClient {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,7 +37,9 @@ final class PodClient {
 
     private final HttpClient http;
     private final Duration timeout;
-    private final String authorization;
+    /** The credential header sent to every pod ({@code Authorization} or {@link FleetToken#HEADER}) and its value; null: none. */
+    private final String credentialHeader;
+    private final String credential;
     private final int maxAnswer;
 
     PodClient(HttpClient http, Duration timeout, String authorization) {
@@ -45,9 +48,15 @@ final class PodClient {
 
     /** @param maxAnswer the largest answer body read from a pod, in bytes; a larger one is a {@link BadAnswer} */
     PodClient(HttpClient http, Duration timeout, String authorization, int maxAnswer) {
+        this(http, timeout, "Authorization", authorization, maxAnswer);
+    }
+
+    /** @param credentialHeader, credential what every request to a pod carries; credential null: nothing */
+    PodClient(HttpClient http, Duration timeout, String credentialHeader, String credential, int maxAnswer) {
         this.http = http;
         this.timeout = timeout;
-        this.authorization = authorization;
+        this.credentialHeader = credentialHeader;
+        this.credential = credential;
         this.maxAnswer = maxAnswer;
     }
 
@@ -68,8 +77,8 @@ final class PodClient {
     private HttpRequest.Builder request(URI pod, String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(pod.resolve(path)).timeout(timeout)
                 .header("Accept", "application/json");
-        if (authorization != null) {
-            b.header("Authorization", authorization);
+        if (credential != null) {
+            b.header(credentialHeader, credential);
         }
         return b;
     }
