@@ -4,6 +4,7 @@ import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.quarkus.arc.Arc;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -41,7 +42,9 @@ final class BodyLimit implements Handler<RoutingContext> {
         long max = c.maxBodySize().asLongValue();
         long size = afterRead ? (rc.body() == null || rc.body().buffer() == null ? 0 : rc.body().length()) : declared(rc);
         if (size > max) {
-            rc.response().putHeader("Connection", "close");
+            if (rc.request().version() != HttpVersion.HTTP_2) { // HTTP/2 forbids the header; its streams end on their own
+                rc.response().putHeader("Connection", "close");
+            }
             Replies.json(rc, 413, Replies.error("request body too large",
                     size + " bytes; a bench request body is at most " + max + " bytes (" + PROPERTY + ")"));
             return;
