@@ -135,8 +135,9 @@ class BenchProcessor {
             BuildProducer<RouteBuildItem> routes) {
         Routes r = new Routes(paths, routes, recorder.guarded());
         // blocking: a target's prepare() may be slow (a compare prepares every model first)
-        r.posted(RUNS, recorder.guardedWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
-        r.plain(RUNS + "/:id", recorder.run());
+        // the routes a fleet coordinator uses on its pods: a fleet token (quarkus.bench.fleet.token-secret) counts there
+        r.posted(RUNS, recorder.guardedFleetRouteWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
+        r.plain(RUNS + "/:id", recorder.guardedFleetRoute(), recorder.run());
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
         // the raw recording and the sampled stacks show the whole process' code paths: the role is needed even with public reads
         r.blocking(RUNS + "/:id/recording.jfr", recorder.guardedRecording(), recorder.recording());
@@ -165,9 +166,13 @@ class BenchProcessor {
         r.blocking(FLEET + "/:id/report.html", recorder.report(ReportKind.FLEET_HTML));
     }
 
+    /** Build-time: whether the bench API is described in {@code /q/openapi} ({@link #openApiIncluded}). */
+    static final String OPENAPI_ENABLED = "quarkus.bench.openapi.enabled";
+
     /**
      * The bench API in {@code /q/openapi} when the application has SmallRye OpenAPI: the routes are
-     * Vert.x routes it does not scan, so a filter adds them (as SmallRye Health does for its own).
+     * Vert.x routes it does not scan, so a filter adds them (as SmallRye Health does for its own). Only
+     * where the document does not tell strangers about it: see {@link #openApiIncluded}.
      */
     @BuildStep
     void openApi(Capabilities capabilities, NonApplicationRootPathBuildItem paths, ManagementInterfaceBuildTimeConfig management,
@@ -175,9 +180,23 @@ class BenchProcessor {
         if (!capabilities.isPresent(Capability.SMALLRYE_OPENAPI)) {
             return;
         }
+        Optional<Boolean> configured = ConfigProvider.getConfig().getOptionalValue(OPENAPI_ENABLED, Boolean.class);
+        if (!openApiIncluded(configured, launchMode.getLaunchMode().isDevOrTest(), management.enabled())) {
+            return;
+        }
         // on the management interface this is a URL (its own port): the document takes the path
         String root = URI.create(paths.resolveManagementPath(BENCH, management, launchMode)).getPath();
         openApi.produce(new AddToOpenAPIDefinitionBuildItem(new BenchOpenApiFilter(root)));
+    }
+
+    /**
+     * {@value #OPENAPI_ENABLED} when set; else yes in dev and test mode, and in prod only when the
+     * management interface is enabled (the bench routes and, by default, {@code /q/openapi} are then on
+     * its port, not the public one). Decided at build time: {@code quarkus.bench.enabled=false} at run
+     * time turns the routes into 404s but does not change the document.
+     */
+    static boolean openApiIncluded(Optional<Boolean> configured, boolean devOrTest, boolean managementInterface) {
+        return configured.orElse(devOrTest || managementInterface);
     }
 
     /**
@@ -191,6 +210,10 @@ class BenchProcessor {
         }
 
         void plain(String path, Handler<RoutingContext> handler) {
+            plain(path, guard, handler);
+        }
+
+        void plain(String path, Consumer<Route> guard, Handler<RoutingContext> handler) {
             routes.produce(paths.routeBuilder().management().routeFunction(path, guard).handler(handler).build());
         }
 

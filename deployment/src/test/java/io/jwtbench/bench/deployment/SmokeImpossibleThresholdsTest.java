@@ -5,10 +5,9 @@ import static io.jwtbench.bench.deployment.SmokeChecks.data;
 import static io.jwtbench.bench.deployment.SmokeChecks.smokeCheck;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Instant;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -42,7 +41,7 @@ class SmokeImpossibleThresholdsTest {
     void staysDownWithTheReasonAndRetries() throws Exception {
         // the judged failure: while the next attempt prepares (200 ms later) the status stays FAILED without a next attempt
         Map<String, Object> failed = awaitData(d -> "FAILED".equals(d.get("status")) && d.get("lastRunAt") != null
-                && d.get("nextAttemptAt") != null, 10_000);
+                && "waiting to retry".equals(d.get("activity")), 10_000);
         String reason = (String) failed.get("reason");
         assertTrue(reason.contains("< min-rps 1000000000"), reason);
         assertTrue(reason.contains("error rate 1 > max-error-rate 0.01"), reason);
@@ -52,8 +51,8 @@ class SmokeImpossibleThresholdsTest {
         assertEquals("failed", run.getString("verdict.result"));
         assertEquals(reason, String.join("; ", run.<String>getList("verdict.reasons")));
         assertEquals(1e9, run.getDouble("spec.thresholds.minRps"));
-        assertNotNull(failed.get("nextAttemptAt"));
-        assertTrue(Instant.parse((String) failed.get("nextAttemptAt")).isAfter(Instant.parse((String) failed.get("lastRunAt"))));
+        // issue 21: when the next attempt comes is not published (anyone may read readiness)
+        assertFalse(failed.containsKey("nextAttemptAt"), failed.toString());
 
         // retried, still DOWN, liveness UP all along
         awaitData(d -> ((Number) d.get("attempts")).intValue() >= 3, 15_000);

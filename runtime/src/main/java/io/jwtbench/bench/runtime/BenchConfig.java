@@ -60,6 +60,21 @@ public interface BenchConfig {
      */
     java.util.Optional<io.quarkus.runtime.configuration.MemorySize> memoryBudget();
 
+    /**
+     * The largest request body any bench route accepts (a POSTed spec is a few hundred bytes). A
+     * larger {@code Content-Length} is refused with 413 before the body is read; a chunked body is
+     * read (up to {@code quarkus.http.limits.max-body-size}) and then refused the same way.
+     */
+    @WithDefault("64K")
+    io.quarkus.runtime.configuration.MemorySize maxBodySize();
+
+    /**
+     * How many live progress streams ({@code /events}) one run, compare, sweep or fleet run may have at
+     * once; one more is answered 429.
+     */
+    @WithDefault("16")
+    int maxEventSubscribers();
+
     /** Who may use the bench endpoints ({@code quarkus.bench.security.*}). */
     Security security();
 

@@ -25,9 +25,22 @@ public interface FleetConfig {
     @WithDefault("8080")
     int port();
 
-    /** The scheme for the pods found through {@link #dns()}. */
+    /**
+     * The scheme for the pods found through {@link #dns()}. A fleet run forwards the caller's
+     * {@code Authorization} header to every pod: over {@code http} only with
+     * {@link #allowPlaintextCredentials()}.
+     */
     @WithDefault("http")
     String scheme();
+
+    /**
+     * Whether a fleet run may forward the caller's {@code Authorization} header to pods over plain
+     * {@code http} (readable by anyone on the path between the pods). Off: a fleet run that carries
+     * credentials and has a non-{@code https} pod is refused (400) before any pod is contacted. A
+     * request without {@code Authorization} forwards nothing and is not affected.
+     */
+    @WithDefault("false")
+    boolean allowPlaintextCredentials();
 
     /**
      * Every pod starts its run this long after the coordinator received the request, at the same wall-clock
@@ -42,4 +55,20 @@ public interface FleetConfig {
      */
     @WithDefault("5s")
     Duration requestTimeout();
+
+    /**
+     * The largest answer the coordinator reads from a pod (a run's report with its histograms is tens
+     * of KB); a larger one fails that pod, the others go on.
+     */
+    @WithDefault("4M")
+    io.quarkus.runtime.configuration.MemorySize maxAnswerSize();
+
+    /**
+     * A secret shared by every pod (at least 32 characters; from a Kubernetes Secret, not a file in the
+     * image). When set, a fleet run sends its pods a short-lived token signed with it
+     * ({@code X-Bench-Fleet-Token}, valid for the run's planned length plus a grace, at most 1 h) instead
+     * of the caller's {@code Authorization}, and every pod accepts such a token in place of the role on the
+     * routes a fleet uses ({@code POST /q/bench/runs}, {@code GET}/{@code DELETE /q/bench/runs/{id}}) only.
+     */
+    java.util.Optional<String> tokenSecret();
 }

@@ -74,8 +74,25 @@ public interface SmokeConfig {
     Duration retryMaxBackoff();
 
     /**
-     * Once passed, run the smoke bench again every this long; a failed re-run turns the check DOWN
-     * (and is retried with back-off). Not set: run until the first pass only.
+     * Once passed, run the smoke bench again about every this long ({@link #rerunJitter()}). A re-run
+     * loads the pod under live traffic; what a failed one does to readiness: {@link #rerunFailsReadiness()}.
+     * Not set: run until the first pass only.
      */
     Optional<Duration> rerunInterval();
+
+    /**
+     * Each wait before a re-run is {@code rerun-interval} times a random factor in
+     * {@code [1 - jitter, 1 + jitter]}, so that the moment of the next one cannot be predicted from the
+     * last. Between 0 and 0.9.
+     */
+    @WithDefault("0.2")
+    double rerunJitter();
+
+    /**
+     * Whether a failed re-run takes a pod that had passed out of service (DOWN, then retried with
+     * back-off). Off: the check stays UP, its data says the re-run failed, and the next re-run comes
+     * after the ordinary (jittered) interval.
+     */
+    @WithDefault("false")
+    boolean rerunFailsReadiness();
 }

@@ -1,9 +1,12 @@
 package io.jwtbench.bench.runtime.api;
 
+import java.time.Instant;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.fleet.FleetToken;
 import io.quarkus.arc.Arc;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.security.AuthenticationFailedException;
@@ -29,11 +32,19 @@ final class BenchAuthorizer implements Handler<RoutingContext> {
     static final String PASSED = BenchAuthorizer.class.getName() + ".passed";
 
     private final boolean recording;
+    /** The methods of this route a fleet coordinator uses on its pods: there a valid {@link FleetToken} stands for the role. */
+    private final Set<HttpMethod> fleetMethods;
     private volatile BenchConfig config;
 
     /** @param recording the route serves raw JFR recordings: the role is needed even with public reads */
     BenchAuthorizer(boolean recording) {
+        this(recording, Set.of());
+    }
+
+    /** @param fleetMethods {@code POST} on {@code /q/bench/runs}, {@code GET} and {@code DELETE} on {@code /q/bench/runs/{id}}: fleet tokens count there */
+    BenchAuthorizer(boolean recording, Set<HttpMethod> fleetMethods) {
         this.recording = recording;
+        this.fleetMethods = Set.copyOf(fleetMethods);
     }
 
     @Override
@@ -41,6 +52,16 @@ final class BenchAuthorizer implements Handler<RoutingContext> {
         BenchConfig.Security security = config().security();
         if (!config().enabled() || !required(security, rc.request().method())) {
             pass(rc);
+            return;
+        }
+        String fleetToken = rc.request().getHeader(FleetToken.HEADER);
+        if (fleetToken != null) { // a fleet coordinator's short-lived token: here or nowhere, never the caller's identity
+            if (fleetMethods.contains(rc.request().method()) && FleetToken.verify(config().fleet().tokenSecret(), fleetToken, Instant.now())) {
+                pass(rc);
+            } else {
+                Replies.json(rc, 401, Replies.error("unauthorized", "the " + FleetToken.HEADER
+                        + " is not valid here: wrong secret, expired, or not a route a fleet run uses"));
+            }
             return;
         }
         Context context = Vertx.currentContext();

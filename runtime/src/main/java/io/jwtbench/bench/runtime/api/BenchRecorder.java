@@ -1,5 +1,6 @@
 package io.jwtbench.bench.runtime.api;
 
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -7,6 +8,7 @@ import io.jwtbench.bench.runtime.jfr.ServerTimingFilter;
 import io.jwtbench.bench.runtime.targets.HealthTarget;
 import io.quarkus.runtime.annotations.Recorder;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
 
@@ -106,17 +108,34 @@ public class BenchRecorder {
 
     /** The first handler of a route: the caller needs the bench role ({@link BenchAuthorizer}). */
     public Consumer<Route> guarded() {
-        return route -> route.handler(new BenchAuthorizer(false));
+        return route -> route.handler(new BenchAuthorizer(false)).handler(BodyLimit.declared());
+    }
+
+    /** The first handler of {@code /q/bench/runs/:id}: the role, or a fleet coordinator's token ({@code quarkus.bench.fleet.token-secret}). */
+    public Consumer<Route> guardedFleetRoute() {
+        return route -> route.handler(new BenchAuthorizer(false, Set.of(HttpMethod.GET, HttpMethod.DELETE)))
+                .handler(BodyLimit.declared());
+    }
+
+    /** {@link #guardedWithBody} for {@code POST /q/bench/runs}: the role, or a fleet coordinator's token. */
+    public Consumer<Route> guardedFleetRouteWithBody(Handler<RoutingContext> bodyHandler) {
+        return route -> route.handler(new BenchAuthorizer(false, Set.of(HttpMethod.POST))).handler(BodyLimit.declared())
+                .handler(bodyHandler)
+                .handler(BodyLimit.afterRead());
     }
 
     /** The first handler of the recording route: the role is needed even with public reads. */
     public Consumer<Route> guardedRecording() {
-        return route -> route.handler(new BenchAuthorizer(true));
+        return route -> route.handler(new BenchAuthorizer(true)).handler(BodyLimit.declared());
     }
 
-    /** Authorizes, then reads the request body before the handler runs (POSTed specs): no body is read for a refused caller. */
+    /**
+     * Authorizes, then reads the request body before the handler runs (POSTed specs): no body is read
+     * for a refused caller, nor one larger than {@code quarkus.bench.max-body-size} says it is.
+     */
     public Consumer<Route> guardedWithBody(Handler<RoutingContext> bodyHandler) {
-        return route -> route.handler(new BenchAuthorizer(false)).handler(bodyHandler);
+        return route -> route.handler(new BenchAuthorizer(false)).handler(BodyLimit.declared()).handler(bodyHandler)
+                .handler(BodyLimit.afterRead());
     }
 
     public Supplier<HealthTarget> healthTarget(String path, boolean managementInterface) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunSeries;
+import io.jwtbench.bench.runtime.report.SeriesProgress;
 import io.jwtbench.bench.runtime.report.CompareView;
 
 /**
@@ -25,6 +26,12 @@ final class Compares extends Subject<RunSeries> {
     @Override
     RunSeries start(Bench bench, JsonNode body) {
         return bench.startCompare(bench.compareParser().parse(body));
+    }
+
+    /** Small: where the compare is and the current run's live figures ({@link SeriesProgress}). */
+    @Override
+    Object progress(RunSeries series) {
+        return SeriesProgress.event(series);
     }
 
     @Override

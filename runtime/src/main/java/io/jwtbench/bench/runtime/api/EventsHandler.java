@@ -1,6 +1,9 @@
 package io.jwtbench.bench.runtime.api;
 
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -13,12 +16,17 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * {@code GET /q/bench/<subjects>/{id}/events}: Server-Sent Events, one {@code progress} event a second
  * (at once, then every second) while it goes on, then one {@code summary} event with its final JSON,
- * and the stream ends. A finished one gets its summary at once. Runs on the event loop: a timer, no
+ * and the stream ends. Progress events are small (a run's live figures; for a compare or a sweep, where
+ * it is and its current step's figures); only the summary is the full JSON. One item has at most
+ * {@code quarkus.bench.max-event-subscribers} streams at once; one more is answered 429. A finished one gets its summary at once. Runs on the event loop: a timer, no
  * thread held; the timer stops when the client goes away.
  */
 final class EventsHandler<T extends Started> extends BenchHandler {
     static final long PERIOD_MILLIS = 1000;
+    static final String MAX_SUBSCRIBERS = "quarkus.bench.max-event-subscribers";
     private final Subject<T> subject;
+    /** Open streams per item id (of this subject); an entry is removed when its last stream ends. */
+    private final ConcurrentHashMap<String, AtomicInteger> subscribers = new ConcurrentHashMap<>();
 
     EventsHandler(Subject<T> subject) {
         this.subject = subject;
@@ -31,10 +39,18 @@ final class EventsHandler<T extends Started> extends BenchHandler {
             return;
         }
         T item = found.get();
+        Runnable release = subscribe(item.id(), bench.config().maxEventSubscribers());
+        if (release == null) {
+            Replies.json(rc, 429, Replies.error("too many event streams", "this " + subject.noun + " already has "
+                    + bench.config().maxEventSubscribers() + " open event streams, the most it may have (" + MAX_SUBSCRIBERS + ")"));
+            return;
+        }
+        rc.response().endHandler(v -> release.run());
         HttpServerResponse response = rc.response().setChunked(true).putHeader("Content-Type", "text/event-stream")
                 .putHeader("Cache-Control", "no-cache");
         Vertx vertx = rc.vertx();
         if (!tick(response, item)) {
+            release.run();
             return;
         }
         long timer = vertx.setPeriodic(PERIOD_MILLIS, id -> {
@@ -42,7 +58,38 @@ final class EventsHandler<T extends Started> extends BenchHandler {
                 vertx.cancelTimer(id);
             }
         });
-        response.closeHandler(v -> vertx.cancelTimer(timer));
+        response.closeHandler(v -> {
+            vertx.cancelTimer(timer);
+            release.run();
+        });
+    }
+
+    /** Counts a stream of {@code id} in; null when it has {@code max} already. The runnable (idempotent) counts it out. */
+    private Runnable subscribe(String id, int max) {
+        AtomicBoolean admitted = new AtomicBoolean();
+        subscribers.compute(id, (k, c) -> {
+            AtomicInteger count = c == null ? new AtomicInteger() : c;
+            if (count.get() < max) {
+                count.incrementAndGet();
+                admitted.set(true);
+            }
+            return count.get() == 0 ? null : count;
+        });
+        if (!admitted.get()) {
+            return null;
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        return () -> {
+            if (released.compareAndSet(false, true)) {
+                subscribers.computeIfPresent(id, (k, c) -> c.decrementAndGet() <= 0 ? null : c);
+            }
+        };
+    }
+
+    /** Open streams of {@code id} (for tests). */
+    int subscribers(String id) {
+        AtomicInteger c = subscribers.get(id);
+        return c == null ? 0 : c.get();
     }
 
     /** Sends one event; false once the stream ended (summary sent, or the client left). */

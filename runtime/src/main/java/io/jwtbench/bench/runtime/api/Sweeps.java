@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.report.SweepJson;
 import io.jwtbench.bench.runtime.report.SweepTable;
+import io.jwtbench.bench.runtime.report.SeriesProgress;
 import io.jwtbench.bench.runtime.sweep.Sweep;
 
 /** {@code /q/bench/sweeps}: the same target at increasing load, one run per step, then the analysis. */
@@ -28,6 +29,12 @@ final class Sweeps extends Subject<Sweep> {
     @Override
     String busyError(Bench bench, String holderId) {
         return find(bench, holderId).isPresent() ? "sweep in progress" : "run in progress";
+    }
+
+    /** Small: where the sweep is and the current step's live figures ({@link SeriesProgress}). */
+    @Override
+    Object progress(Sweep sweep) {
+        return SeriesProgress.event(sweep.series());
     }
 
     @Override

@@ -200,6 +200,11 @@ public final class RunSeries implements Started {
         return Collections.unmodifiableList(out);
     }
 
+    /** How many steps were started so far (warm-up steps included): cheap, no report is built. */
+    public synchronized int startedSteps() {
+        return runs.size();
+    }
+
     /** The run in progress, if any. */
     public synchronized Optional<Run> current() {
         if (runs.isEmpty() || status.isTerminal()) {

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import org.jboss.logging.Logger;
 
@@ -36,6 +37,8 @@ public final class Fleet implements Started {
     private static final Duration POLL = Duration.ofMillis(500);
     /** How long after the planned end a pod may still be finishing (cancel waits, slow JFR) before it counts as lost. */
     static final Duration GRACE = Duration.ofSeconds(30);
+    /** A run id as a bench gives them: it goes into the URLs sent with the caller's credentials. */
+    private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private final String id;
     private final RunSpec spec;
@@ -169,7 +172,7 @@ public final class Fleet implements Started {
         try {
             int status = client.cancel(p.pod(), p.runId()).status();
             return status == 200 || status == 202 ? "its run was cancelled" : "cancelling its run answered HTTP " + status;
-        } catch (IOException e) {
+        } catch (IOException | PodClient.BadAnswer e) {
             return "cancelling its run failed: " + e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -181,12 +184,19 @@ public final class Fleet implements Started {
         try {
             PodClient.Answer a = client.start(p.pod(), body.toString());
             if (a.status() == 202 || a.status() == 200) {
+                String runId = a.body().path("id").asText("");
+                if (!RUN_ID.matcher(runId).matches()) {
+                    return p.with("FAILED", null, "malformed answer: started a run whose id is not a bench run id: "
+                            + clip(a.body().path("id").toString()));
+                }
                 // a pod that took longer than the start delay to prepare starts at once, out of step: say so
                 String late = Instant.now().isAfter(startAt)
                         ? "prepared after startAt: started late, its seconds are not aligned with the others'" : null;
-                return new PodResult(p.pod(), "RUNNING", a.body().path("id").asText(), null, late);
+                return new PodResult(p.pod(), "RUNNING", runId, null, late);
             }
-            return p.with("REFUSED", null, "HTTP " + a.status() + ": " + describe(a.body()));
+            return p.with("REFUSED", null, "HTTP " + a.status() + ": " + clip(describe(a.body())));
+        } catch (PodClient.BadAnswer e) {
+            return p.with("FAILED", null, "malformed answer: " + e.getMessage());
         } catch (IOException e) {
             return p.with("UNREACHABLE", null, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         } catch (InterruptedException e) {
@@ -199,15 +209,22 @@ public final class Fleet implements Started {
         try {
             PodClient.Answer a = client.get(p.pod(), p.runId());
             if (a.status() == 200) {
-                RunStatus status = RunStatus.valueOf(a.body().path("status").asText());
-                if (status.isTerminal()) {
-                    return p.with(status.name(), ReportReader.read(a.body(), spec.loadModel()),
-                            a.body().path("error").asText(p.error()));
+                try {
+                    RunStatus status = RunStatus.valueOf(a.body().path("status").asText());
+                    if (status.isTerminal()) {
+                        return p.with(status.name(), ReportReader.read(a.body(), spec.loadModel()),
+                                clip(a.body().path("error").asText(p.error())));
+                    }
+                    p = p.live(ReportReader.progress(a.body()), a.body().path("errors").path("total").asLong());
+                } catch (RuntimeException malformed) { // not a bench's report: this pod fails, the others go on
+                    return p.with("FAILED", null, "malformed answer: " + clip(String.valueOf(malformed.getMessage()))
+                            + "; " + cancelRun(p));
                 }
-                p = p.live(ReportReader.progress(a.body()), a.body().path("errors").path("total").asLong());
             } else if (a.status() == 404) {
                 return p.with("FAILED", null, "run " + p.runId() + " left the pod's history");
             }
+        } catch (PodClient.BadAnswer e) {
+            return p.with("FAILED", null, "malformed answer: " + e.getMessage() + "; " + cancelRun(p));
         } catch (IOException e) {
             if (Instant.now().isAfter(deadline)) {
                 return p.with("UNREACHABLE", null, "lost during the run: " + e.getMessage() + "; " + cancelRun(p));
@@ -233,6 +250,11 @@ public final class Fleet implements Started {
                 });
             }
         }
+    }
+
+    /** A pod's words in a row of the report: at most 200 characters of them. */
+    private static String clip(String text) {
+        return text == null || text.length() <= 200 ? text : text.substring(0, 200) + "…";
     }
 
     private static String describe(JsonNode body) {

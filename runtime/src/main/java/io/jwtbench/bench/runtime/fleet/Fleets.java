@@ -2,6 +2,8 @@ package io.jwtbench.bench.runtime.fleet;
 
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -19,6 +21,7 @@ import io.jwtbench.bench.runtime.FleetConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.StartAt;
 
 /**
@@ -35,7 +38,9 @@ public class Fleets {
     private HttpClient http;
 
     /**
-     * @param authorization the caller's {@code Authorization} header, forwarded to every pod as is; null: none
+     * @param authorization the caller's {@code Authorization} header, forwarded to every pod as is (unless
+     *        {@code quarkus.bench.fleet.token-secret}: then a {@link FleetToken} goes instead), over https only
+     *        unless {@code quarkus.bench.fleet.allow-plaintext-credentials}; null: none
      * @throws RunInProgressException while another fleet run is coordinated from here
      */
     public synchronized Fleet start(JsonNode body, String authorization) {
@@ -47,12 +52,28 @@ public class Fleets {
         RunSpec spec = bench.runParser().parse(copy);
         FleetConfig config = bench.config().fleet();
         List<URI> peers = Peers.resolve(config);
+        Optional<String> secret = config.tokenSecret().filter(t -> !t.isBlank());
+        if (secret.isPresent() && secret.get().length() < FleetToken.MIN_SECRET) {
+            throw new SpecException("fleet", FleetToken.PROPERTY + " is shorter than " + FleetToken.MIN_SECRET
+                    + " characters: no fleet token is signed with it");
+        }
+        Peers.checkTransport(peers, secret.isPresent() || authorization != null, config);
         if (http == null) {
             http = Fleet.http(config.requestTimeout());
         }
         String id = UUID.randomUUID().toString().substring(0, 8);
-        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE,
-                new PodClient(http, config.requestTimeout(), authorization));
+        int maxAnswer = (int) Math.min(Integer.MAX_VALUE - 8, config.maxAnswerSize().asLongValue());
+        PodClient client;
+        if (secret.isPresent()) { // the caller's own token stays here: the pods get one for this fleet, for a while
+            Duration lifetime = config.startDelay().plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout())
+                    .plus(Fleet.GRACE).plus(PodClient.PREPARE);
+            Duration capped = lifetime.compareTo(FleetToken.MAX_LIFETIME) > 0 ? FleetToken.MAX_LIFETIME : lifetime;
+            client = new PodClient(http, config.requestTimeout(), FleetToken.HEADER,
+                    FleetToken.sign(secret.get(), id, Instant.now().plus(capped)), maxAnswer);
+        } else {
+            client = new PodClient(http, config.requestTimeout(), authorization, maxAnswer);
+        }
+        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE, client);
         history.put(id, fleet);
         for (Iterator<Fleet> oldest = history.values().iterator(); history.size() > Math.max(1,
                 bench.config().historySize());) {

@@ -93,6 +93,9 @@ public class SmokeBench {
         }
     }
 
+    /** Whether a run has passed since start: a later failure is a failed re-run. */
+    private volatile boolean passedOnce;
+
     private void loop(SmokeConfig smoke) {
         SmokeVerdict.Thresholds thresholds = SmokeVerdict.Thresholds.of(smoke);
         Duration backoff = smoke.retryBackoff();
@@ -105,12 +108,12 @@ public class SmokeBench {
                     case BUSY -> {
                         continue; // waited for someone else's run: try again at once
                     }
-                    case PASSED -> {
+                    case PASSED, RERUN_FAILED -> {
                         backoff = smoke.retryBackoff();
                         if (smoke.rerunInterval().isEmpty()) {
                             return;
                         }
-                        sleep(smoke.rerunInterval().get());
+                        sleep(nextRerunWait);
                     }
                     case FAILED -> {
                         sleep(backoff);
@@ -129,7 +132,32 @@ public class SmokeBench {
     private enum Outcome {
         PASSED,
         FAILED,
+        /** A re-run failed and the pod stays ready ({@code rerun-fails-readiness=false}): wait for the next re-run, no back-off retries. */
+        RERUN_FAILED,
         BUSY
+    }
+
+    /** The wait before the next re-run, jittered when it was planned (so the state says the same). */
+    private Duration nextRerunWait = Duration.ZERO;
+
+    /** {@code interval} times a random factor in [1 - jitter, 1 + jitter] (jitter clamped to 0..0.9). */
+    static Duration jittered(Duration interval, double jitter) {
+        double j = Math.max(0, Math.min(0.9, Double.isNaN(jitter) ? 0 : jitter));
+        double factor = 1 + (j == 0 ? 0 : java.util.concurrent.ThreadLocalRandom.current().nextDouble(-j, j));
+        return Duration.ofNanos(Math.round(interval.toNanos() * factor));
+    }
+
+    /** A re-run's failure leaves readiness alone: the pod passed before and rerun-fails-readiness is off. */
+    private boolean keepsReady(SmokeConfig smoke) {
+        return passedOnce && !smoke.rerunFailsReadiness() && smoke.rerunInterval().isPresent();
+    }
+
+    private Instant planRerun(SmokeConfig smoke, Instant now) {
+        if (smoke.rerunInterval().isEmpty()) {
+            return null;
+        }
+        nextRerunWait = jittered(smoke.rerunInterval().get(), smoke.rerunJitter());
+        return now.plus(nextRerunWait);
     }
 
     private Outcome attempt(SmokeConfig smoke, SmokeVerdict.Thresholds thresholds, Duration backoff)
@@ -171,9 +199,16 @@ public class SmokeBench {
         }
         SmokeVerdict verdict = SmokeVerdict.judge(report, thresholds);
         Instant now = Instant.now();
-        Instant next = verdict.passed() ? smoke.rerunInterval().map(now::plus).orElse(null) : now.plus(backoff);
-        state = state.judged(run.id(), verdict, now, next);
+        boolean keepReady = !verdict.passed() && keepsReady(smoke);
+        Instant next = verdict.passed() || keepReady ? planRerun(smoke, now) : now.plus(backoff);
+        state = state.judged(run.id(), verdict, now, next, keepReady);
+        if (keepReady) {
+            LOG.warnf("smoke bench: re-run %s failed: %s; readiness kept (quarkus.bench.smoke.rerun-fails-readiness=false), "
+                    + "next re-run in about %s", run.id(), verdict.reason(), Durations.format(nextRerunWait));
+            return Outcome.RERUN_FAILED;
+        }
         if (verdict.passed()) {
+            passedOnce = true;
             LOG.infof("smoke bench: run %s passed (%.1f rps, p99 %.3f ms, error rate %s)", run.id(), verdict.rps(),
                     verdict.p99Ms(), SmokeVerdict.fmt(verdict.errorRate()));
             return Outcome.PASSED;
@@ -185,6 +220,11 @@ public class SmokeBench {
 
     private Outcome failedToStart(String why, Duration backoff) {
         Instant now = Instant.now();
+        if (keepsReady(config())) {
+            state = state.notStarted(why, now, planRerun(config(), now), true);
+            LOG.warnf("smoke bench: re-run could not start: %s; readiness kept (quarkus.bench.smoke.rerun-fails-readiness=false)", why);
+            return Outcome.RERUN_FAILED;
+        }
         state = state.notStarted(why, now, now.plus(backoff));
         LOG.warnf("smoke bench: attempt %d could not start: %s; next attempt in %s", state.attempts(), why,
                 Durations.format(backoff));

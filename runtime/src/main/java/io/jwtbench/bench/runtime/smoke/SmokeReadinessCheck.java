@@ -22,7 +22,8 @@ import org.eclipse.microprofile.health.Readiness;
  * {@code reason} when not ready (every violated threshold of the last attempt, or that none passed yet),
  * {@code activity} (what the smoke bench does now: initial delay, preparing the target, waiting for an
  * operator's run, running, waiting to retry or re-run), and
- * {@code nextAttemptAt}, {@code lastRunAt}, {@code passedAt} (ISO-8601).
+ * {@code lastRunAt}, {@code passedAt} (ISO-8601). Never when the next attempt comes: anyone may read
+ * readiness, and the schedule would tell them when the pod is under load.
  */
 @Readiness
 public class SmokeReadinessCheck implements HealthCheck {
@@ -62,7 +63,6 @@ public class SmokeReadinessCheck implements HealthCheck {
         if (s.activity() != null) {
             r.withData("activity", s.activity());
         }
-        put(r, "nextAttemptAt", s.nextAttemptAt());
         put(r, "lastRunAt", s.lastRunAt());
         put(r, "passedAt", s.passedAt());
         return r.build();

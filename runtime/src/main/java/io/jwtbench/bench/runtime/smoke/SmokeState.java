@@ -12,7 +12,8 @@ import java.time.Instant;
  * @param reason why not ready: the last failure (every violated threshold), or that no run has passed yet
  * @param activity what the loop does right now (initial delay, preparing the target, waiting for an
  *            operator's run, running, waiting to retry or to re-run); null when it has nothing left to do
- * @param nextAttemptAt when the next attempt starts (retry or re-run); null when none is planned
+ * @param nextAttemptAt when the next attempt starts (retry or re-run); null when none is planned. Not
+ *            in the readiness data: anyone may read that, and it would tell when load is coming
  * @param lastRunAt when the last judged attempt ended
  * @param passedAt when the last passing run finished
  */
@@ -58,14 +59,30 @@ public record SmokeState(Status status, boolean ready, int attempts, String runI
     }
 
     SmokeState judged(String id, SmokeVerdict v, Instant now, Instant next) {
-        return new SmokeState(v.passed() ? Status.PASSED : Status.FAILED, v.passed(), attempts + 1, id, v,
-                v.passed() ? null : v.reason(), next == null ? null : v.passed() ? "waiting to re-run" : "waiting to retry",
+        return judged(id, v, now, next, false);
+    }
+
+    /**
+     * @param keepReady a failed re-run of a pod that had passed leaves it ready
+     *            ({@code quarkus.bench.smoke.rerun-fails-readiness=false}); the next attempt is then a re-run
+     */
+    SmokeState judged(String id, SmokeVerdict v, Instant now, Instant next, boolean keepReady) {
+        boolean kept = !v.passed() && keepReady;
+        return new SmokeState(v.passed() ? Status.PASSED : Status.FAILED, v.passed() || kept, attempts + 1, id, v,
+                v.passed() ? null : kept ? RERUN_FAILED + v.reason() : v.reason(),
+                next == null ? null : v.passed() || kept ? "waiting to re-run" : "waiting to retry",
                 next, now, v.passed() ? now : passedAt);
     }
 
+    static final String RERUN_FAILED = "a re-run failed, readiness kept (quarkus.bench.smoke.rerun-fails-readiness=false): ";
+
     /** The run could not even start (bad spec, target failure): counts as a failed attempt. */
     SmokeState notStarted(String why, Instant now, Instant next) {
-        return new SmokeState(Status.FAILED, false, attempts + 1, null, null, why,
-                next == null ? null : "waiting to retry", next, now, passedAt);
+        return notStarted(why, now, next, false);
+    }
+
+    SmokeState notStarted(String why, Instant now, Instant next, boolean keepReady) {
+        return new SmokeState(Status.FAILED, keepReady, attempts + 1, null, null, keepReady ? RERUN_FAILED + why : why,
+                next == null ? null : keepReady ? "waiting to re-run" : "waiting to retry", next, now, passedAt);
     }
 }

@@ -32,6 +32,11 @@ public final class Sweep implements Started {
         return series.id();
     }
 
+    /** The series of runs it is made of. */
+    public RunSeries series() {
+        return series;
+    }
+
     public SweepSpec spec() {
         return spec;
     }

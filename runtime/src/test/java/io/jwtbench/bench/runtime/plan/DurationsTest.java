@@ -2,9 +2,11 @@ package io.jwtbench.bench.runtime.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,5 +31,31 @@ class DurationsTest {
     void formatsCompactly(long millis, String text) {
         assertEquals(text, Durations.format(Duration.ofMillis(millis)));
         assertEquals(Duration.ofMillis(millis), Durations.parse(text));
+    }
+
+    /** Overflowing values: an IllegalArgumentException (a 400), never an ArithmeticException later on (a 500). */
+    @ParameterizedTest
+    @ValueSource(strings = { "PT9999999999S", "9999999999999h", "PT2562047H", "169h", "PT169H", "10081m", "604800001ms",
+            "99999999999999999999999999999s" })
+    void refusesWhatExceedsTheBound(String text) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(text));
+        assertTrue(e.getMessage().contains("at most 7 days"), e.getMessage());
+    }
+
+    @Test
+    void sevenDaysIsTheLongest() {
+        assertEquals(Duration.ofDays(7), Durations.parse("168h"));
+        assertEquals(Duration.ofDays(7), Durations.parse("PT168H"));
+    }
+
+    /** 800,000 digits took 7.2 s of BigDecimal arithmetic: the length is checked first. */
+    @Test
+    void refusesAHugeTextAtOnce() {
+        String huge = "1".repeat(1_000_000) + "s";
+        long start = System.nanoTime();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Durations.parse(huge));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 200, "took " + millis + " ms");
+        assertTrue(e.getMessage().contains("1000001 characters long"), e.getMessage());
     }
 }
