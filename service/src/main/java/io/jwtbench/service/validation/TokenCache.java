@@ -1,6 +1,7 @@
 package io.jwtbench.service.validation;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.jwtbench.service.validation.keys.KeySet;
 
@@ -52,8 +53,11 @@ public final class TokenCache {
     }
 
     private final Cache<Key, Entry> entries;
+    /** The weight bound's view of {@link #entries}: its current weighted size, read after each put. */
+    private final Policy.Eviction<Key, Entry> eviction;
     private final long ttlSeconds;
     private final long maxBytes;
+    private final int maxSize;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
@@ -79,11 +83,16 @@ public final class TokenCache {
         long floor = Math.min(Integer.MAX_VALUE, (maxBytes + maxSize - 1) / maxSize);
         int minWeight = (int) Math.max(1, floor);
         this.entries = Caffeine.newBuilder()
+                // eviction on the writing thread, not later on the common pool: a flood of new tokens cannot
+                // run the cache past its bound while the pool is busy (by more than the writers in flight)
+                .executor(Runnable::run)
                 .maximumWeight(maxBytes)
                 .<Key, Entry>weigher((key, entry) -> Math.max(minWeight, entry.bytes()))
                 .build();
+        this.eviction = entries.policy().eviction().orElseThrow();
         this.ttlSeconds = Math.max(1, ttl.toSeconds());
         this.maxBytes = maxBytes;
+        this.maxSize = maxSize;
     }
 
     /** The estimated heap bytes of an entry for a token of {@code tokenLength} characters. */
@@ -134,6 +143,12 @@ public final class TokenCache {
     void put(Key key, ValidatedToken token, Issuer issuer, KeySet keys, long now, int tokenLength) {
         long staleAfter = now > Long.MAX_VALUE - ttlSeconds ? Long.MAX_VALUE : now + ttlSeconds;
         entries.put(key, new Entry(token, issuer, keys, staleAfter, estimatedBytes(tokenLength)));
+        // Over a bound (the entry count is exact at once; the weight counts only writes already applied):
+        // apply every pending write and evict now, on this thread, so a flood of new tokens leaves the cache
+        // over its bound by at most the entries of other threads between their put and this line.
+        if (entries.estimatedSize() > maxSize || eviction.weightedSize().orElse(0) > maxBytes) {
+            entries.cleanUp();
+        }
     }
 
     void invalidate(Key key) {

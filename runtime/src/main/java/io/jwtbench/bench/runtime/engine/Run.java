@@ -56,7 +56,14 @@ public final class Run implements Started {
 
     private final String id;
     private final RunSpec spec;
-    private final RequestSource source;
+    /**
+     * The target's prepared requests, while the run runs; dropped when it ends: a finished run stays in
+     * the history with its report only, not with its token pool (tens of MB for a large pool, kept by
+     * every run the history remembers).
+     */
+    private volatile RequestSource source;
+    /** {@code source.describe()}, taken once: the report's {@code options} outlive the source. */
+    private final Map<String, Object> description;
     /** What the Hyperfoil export may send: taken once, the source is the target's. */
     private final ExportedRequest exported;
     /** When requests are due; empty in the closed model. */
@@ -107,6 +114,7 @@ public final class Run implements Started {
         this.spec = spec;
         this.source = source;
         this.exported = source.exported();
+        this.description = source.describe();
         this.schedule = spec.loadModel().schedule(spec.warmup(), spec.duration());
         this.extensions = extensions;
         this.port = port;
@@ -256,6 +264,7 @@ public final class Run implements Started {
             if (generator != null) {
                 generator.close();
             }
+            source = null;
         }
     }
 
@@ -397,7 +406,7 @@ public final class Run implements Started {
         boolean measuring = phase != null;
         Tally t = measuring ? phase.tally : null;
         report = new RunReport(id, status, spec.target(), spec.loadModel(), endpoint, spec.echo(),
-                source.describe(), createdAt, status.isTerminal() ? Instant.now() : null, warmup, measured,
+                description, createdAt, status.isTerminal() ? Instant.now() : null, warmup, measured,
                 measuring ? LatencyStats.of(latency) : null,
                 measuring && schedule.isPresent() ? LatencyStats.of(uncorrected) : null,
                 measuring ? t.errors() : ErrorCounts.NONE, measuring ? t.expectedRejections() : 0,

@@ -60,7 +60,17 @@ public final class RunSeries implements Started {
         public boolean warmup() {
             return round == WARMUP;
         }
+
+        /** This step without its requests, once the series ended: what a listing still needs. */
+        Step released() {
+            return new Step(label, spec, RELEASED, round);
+        }
     }
+
+    /** Stands for a finished step's requests: the series' history keeps labels and specs, not token pools. */
+    private static final RequestSource RELEASED = sequence -> {
+        throw new IllegalStateException("the series ended: its requests were released");
+    };
 
     /**
      * How the series proceeds.
@@ -98,7 +108,8 @@ public final class RunSeries implements Started {
 
     private final String id;
     private final String kind;
-    private final List<Step> steps;
+    /** Every step; their sources are released when the series ends ({@link Step#released()}). */
+    private volatile List<Step> steps;
     private final Options options;
     private final LoadEngine engine;
     private final LoadEngine.Reservation reservation;
@@ -270,6 +281,7 @@ public final class RunSeries implements Started {
             error = t.getClass().getSimpleName() + ": " + t.getMessage();
             end = Status.FAILED;
         } finally {
+            steps = steps.stream().map(Step::released).toList();
             reservation.close();
             finishedAt = Instant.now();
             status = end;
