@@ -53,6 +53,13 @@ public interface JwtConfig {
         Optional<String> discoveryUrl();
 
         /**
+         * The name of a Quarkus TLS registry configuration ({@code quarkus.tls.<name>.*}) whose trust store
+         * this issuer's JWKS and discovery fetches trust, e.g. an internal CA; unset: the JVM's default
+         * trust store. An unknown name stops start-up.
+         */
+        Optional<String> tlsConfigurationName();
+
+        /**
          * If set, aud must contain at least one of these. Unset: any audience (start-up warns); an
          * empty value is refused (it would otherwise silently mean "any").
          */

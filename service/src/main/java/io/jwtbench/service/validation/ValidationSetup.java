@@ -44,6 +44,11 @@ public class ValidationSetup {
         return t;
     });
     private HttpClient httpClient;
+    /** One client per TLS registry configuration an issuer names ({@code tls-configuration-name}). */
+    private final Map<String, HttpClient> tlsClients = new java.util.HashMap<>();
+    /** The Quarkus TLS registry; null where tests build the configuration by hand. */
+    @jakarta.inject.Inject
+    jakarta.enterprise.inject.Instance<io.quarkus.tls.TlsConfigurationRegistry> tlsRegistry;
     /** The raw text of a property, null if unset: to tell "audience=" from an absent audience. */
     private java.util.function.Function<String, String> rawConfig = name -> {
         org.eclipse.microprofile.config.ConfigValue value = org.eclipse.microprofile.config.ConfigProvider.getConfig()
@@ -193,11 +198,14 @@ public class ValidationSetup {
             return KeySources.inline(inline.get());
         }
         RemoteSettings settings = remoteSettings(config);
+        HttpClient client = c.tlsConfigurationName().isPresent()
+                ? tlsClient(prefix + "tls-configuration-name", c.tlsConfigurationName().get().trim(), config)
+                : httpClient(config);
         if (url.isPresent()) {
-            return KeySources.url(httpUri(prefix + "jwks.url", url.get(), settings.allowInsecureHttp()), settings, httpClient(config), scheduler, Clock.systemUTC());
+            return KeySources.url(httpUri(prefix + "jwks.url", url.get(), settings.allowInsecureHttp()), settings, client, scheduler, Clock.systemUTC());
         }
         return KeySources.discovery(httpUri(prefix + "discovery-url", discovery.get(), settings.allowInsecureHttp()), c.issuer(), settings,
-                httpClient(config), scheduler, Clock.systemUTC());
+                client, scheduler, Clock.systemUTC());
     }
 
     private RemoteSettings remoteSettings(JwtConfig config) {
@@ -225,14 +233,44 @@ public class ValidationSetup {
 
     private synchronized HttpClient httpClient(JwtConfig config) {
         if (httpClient == null) {
-            // Redirects are never followed: a 3xx is a failed fetch (a redirect could leave https or
-            // the configured host unchecked).
-            httpClient = HttpClient.newBuilder()
-                    .connectTimeout(config.jwks().timeout())
-                    .followRedirects(HttpClient.Redirect.NEVER)
-                    .build();
+            httpClient = newClient(config).build();
         }
         return httpClient;
+    }
+
+    /** Redirects are never followed: a 3xx is a failed fetch (a redirect could leave https or the configured host unchecked). */
+    private static HttpClient.Builder newClient(JwtConfig config) {
+        return HttpClient.newBuilder().connectTimeout(config.jwks().timeout()).followRedirects(HttpClient.Redirect.NEVER);
+    }
+
+    /** A client that trusts what TLS registry configuration {@code name} trusts (its trust store), nothing else. */
+    private synchronized HttpClient tlsClient(String property, String name, JwtConfig config) {
+        HttpClient client = tlsClients.get(name);
+        if (client != null) {
+            return client;
+        }
+        io.quarkus.tls.TlsConfiguration tls = tlsRegistry == null || !tlsRegistry.isResolvable() ? null
+                : tlsRegistry.get().get(name).orElse(null);
+        if (tls == null) {
+            throw new IllegalStateException(property + ": no TLS configuration named '" + name + "' (configure quarkus.tls."
+                    + name + ".trust-store.pem.certs, or .p12/.jks, with the CA that signed the issuer's certificate)");
+        }
+        if (tls.isTrustAll()) { // the keys are the root of every token's trust: whoever answers must prove who it is
+            throw new IllegalStateException(property + ": TLS configuration '" + name + "' trusts all certificates "
+                    + "(quarkus.tls." + name + ".trust-all); refused for key fetches: give it the CA's trust store");
+        }
+        if (tls.getTrustStore() == null) {
+            throw new IllegalStateException(property + ": TLS configuration '" + name + "' has no trust store (quarkus.tls."
+                    + name + ".trust-store.*)");
+        }
+        try {
+            client = newClient(config).sslContext(tls.createSSLContext()).build();
+        } catch (Exception e) {
+            throw new IllegalStateException(property + ": TLS configuration '" + name + "' cannot make an SSL context: "
+                    + e.getMessage(), e);
+        }
+        tlsClients.put(name, client);
+        return client;
     }
 
     private URI httpUri(String property, String value, boolean allowInsecureHttp) {

@@ -105,6 +105,22 @@ public final class HttpsJwksServer implements AutoCloseable {
         return keyStore;
     }
 
+    /** This servers' self-signed certificate as a PEM file (what a TLS registry trust store names), made once. */
+    public static synchronized Path certificatePem() throws Exception {
+        if (certificatePem == null) {
+            java.security.cert.Certificate cert = keyStore().getCertificate("jwks");
+            Path pem = Files.createTempFile("https-jwks-ca", ".pem");
+            Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n"
+                    + java.util.Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(cert.getEncoded())
+                    + "\n-----END CERTIFICATE-----\n");
+            pem.toFile().deleteOnExit();
+            certificatePem = pem;
+        }
+        return certificatePem;
+    }
+
+    private static Path certificatePem;
+
     public URI uri(String path) {
         return URI.create("https://127.0.0.1:" + server.getAddress().getPort() + path);
     }

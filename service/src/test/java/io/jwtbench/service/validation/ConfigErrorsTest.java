@@ -70,6 +70,14 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void anUnknownTlsConfigurationName() {
+        String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.url", "https://a/certs",
+                "jwt.issuers.a.tls-configuration-name", "corp-ca"));
+        assertTrue(message.startsWith("jwt.issuers.a.tls-configuration-name: no TLS configuration named 'corp-ca'")
+                && message.contains("quarkus.tls.corp-ca.trust-store"), message);
+    }
+
+    @Test
     void noKeySource() {
         String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a"));
         assertTrue(message.contains("jwt.issuers.a.jwks: set exactly one of") && message.contains("(0 set)"), message);
