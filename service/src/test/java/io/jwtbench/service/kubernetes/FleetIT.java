@@ -49,8 +49,13 @@ class FleetIT {
                     "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
                     "-Xmx256m")));
         }
-        Instant deadline = Instant.now().plusSeconds(90); // three JVMs starting at once on a busy 2-core box
-        for (KubeletReadinessIT.Pod pod : PODS) {
+        awaitUp(PODS);
+    }
+
+    /** Until every pod's bench answers; three JVMs starting at once on a busy 2-core box get 90 s. */
+    static void awaitUp(List<KubeletReadinessIT.Pod> pods) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(90);
+        for (KubeletReadinessIT.Pod pod : pods) {
             while (!up(pod.port)) {
                 assertTrue(Instant.now().isBefore(deadline), "pod on " + pod.port + " did not start:\n"
                         + String.join("\n", Files.readAllLines(pod.log)));

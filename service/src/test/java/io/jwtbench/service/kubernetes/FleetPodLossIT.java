@@ -8,7 +8,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,14 +48,7 @@ class FleetPodLossIT {
                     "-Dquarkus.bench.fleet.start-delay=" + START_DELAY.toSeconds() + "s",
                     "-Dquarkus.bench.fleet.request-timeout=" + POD_TIMEOUT.toSeconds() + "s", "-Xmx256m")));
         }
-        Instant deadline = Instant.now().plusSeconds(90);
-        for (KubeletReadinessIT.Pod pod : PODS) {
-            while (!FleetIT.up(pod.port)) {
-                assertTrue(Instant.now().isBefore(deadline), "pod on " + pod.port + " did not start:\n"
-                        + String.join("\n", Files.readAllLines(pod.log)));
-                Thread.sleep(200);
-            }
-        }
+        FleetIT.awaitUp(PODS);
     }
 
     @AfterAll
