@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
+import io.jwtbench.service.testing.ServicePod;
 
 /**
  * A fleet run over three packaged service instances on this machine (a static peer list, one port
@@ -34,18 +35,18 @@ import io.jwtbench.bench.runtime.stats.HistogramCodec;
 class FleetIT {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
-    static final List<KubeletReadinessIT.Pod> PODS = new ArrayList<>();
+    static final List<ServicePod> PODS = new ArrayList<>();
     static int deadPort;
 
     @BeforeAll
     static void startPods() throws Exception {
-        int[] ports = { KubeletReadinessIT.Pod.freePort(), KubeletReadinessIT.Pod.freePort(),
-                KubeletReadinessIT.Pod.freePort() };
-        deadPort = KubeletReadinessIT.Pod.freePort();
+        int[] ports = { ServicePod.freePort(), ServicePod.freePort(),
+                ServicePod.freePort() };
+        deadPort = ServicePod.freePort();
         String peers = java.util.stream.IntStream.concat(java.util.Arrays.stream(ports), java.util.stream.IntStream.of(deadPort))
                 .mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int i = 0; i < ports.length; i++) {
-            PODS.add(KubeletReadinessIT.Pod.start("fleet-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
+            PODS.add(ServicePod.start("fleet-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
                     "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
                     "-Xmx256m")));
         }
@@ -53,9 +54,9 @@ class FleetIT {
     }
 
     /** Until every pod's bench answers; three JVMs starting at once on a busy 2-core box get 90 s. */
-    static void awaitUp(List<KubeletReadinessIT.Pod> pods) throws IOException, InterruptedException {
+    static void awaitUp(List<ServicePod> pods) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plusSeconds(90);
-        for (KubeletReadinessIT.Pod pod : pods) {
+        for (ServicePod pod : pods) {
             while (!up(pod.port)) {
                 assertTrue(Instant.now().isBefore(deadline), "pod on " + pod.port + " did not start:\n"
                         + String.join("\n", Files.readAllLines(pod.log)));
@@ -66,7 +67,7 @@ class FleetIT {
 
     @AfterAll
     static void stopPods() throws InterruptedException {
-        for (KubeletReadinessIT.Pod pod : PODS) {
+        for (ServicePod pod : PODS) {
             pod.close();
         }
     }

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.jwtbench.service.testing.ServicePod;
+
 /**
  * Issue 19.5: a fleet run over three packaged pods loses two of them mid-run, one killed (SIGKILL) and
  * one stopped (SIGSTOP). The fleet ends PARTIAL by its deadline (the run's warm-up, duration and timeout,
@@ -30,7 +32,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 class FleetPodLossIT {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
-    static final List<KubeletReadinessIT.Pod> PODS = new ArrayList<>();
+    static final List<ServicePod> PODS = new ArrayList<>();
     /** The fleet settings of the pods, from which the deadline is derived. */
     static final Duration START_DELAY = Duration.ofSeconds(5);
     static final Duration POD_TIMEOUT = Duration.ofSeconds(2);
@@ -39,11 +41,11 @@ class FleetPodLossIT {
 
     @BeforeAll
     static void startPods() throws Exception {
-        int[] ports = { KubeletReadinessIT.Pod.freePort(), KubeletReadinessIT.Pod.freePort(),
-                KubeletReadinessIT.Pod.freePort() };
+        int[] ports = { ServicePod.freePort(), ServicePod.freePort(),
+                ServicePod.freePort() };
         String peers = java.util.Arrays.stream(ports).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int i = 0; i < ports.length; i++) {
-            PODS.add(KubeletReadinessIT.Pod.start("fleet-loss-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
+            PODS.add(ServicePod.start("fleet-loss-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
                     "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
                     "-Dquarkus.bench.fleet.start-delay=" + START_DELAY.toSeconds() + "s",
                     "-Dquarkus.bench.fleet.request-timeout=" + POD_TIMEOUT.toSeconds() + "s", "-Xmx256m")));
@@ -53,13 +55,13 @@ class FleetPodLossIT {
 
     @AfterAll
     static void stopPods() throws Exception {
-        for (KubeletReadinessIT.Pod pod : PODS) {
+        for (ServicePod pod : PODS) {
             signal(pod, "CONT");
             pod.close();
         }
     }
 
-    static void signal(KubeletReadinessIT.Pod pod, String name) throws IOException, InterruptedException {
+    static void signal(ServicePod pod, String name) throws IOException, InterruptedException {
         new ProcessBuilder("kill", "-" + name, String.valueOf(pod.process.pid())).inheritIO().start().waitFor();
     }
 
@@ -70,7 +72,7 @@ class FleetPodLossIT {
         Duration timeout = Duration.ofSeconds(2);
         String spec = "{\"target\":\"health\",\"connections\":2,\"duration\":\"" + duration.toSeconds() + "s\",\"warmup\":\""
                 + warmup.toMillis() + "ms\",\"timeout\":\"" + timeout.toSeconds() + "s\"}";
-        KubeletReadinessIT.Pod coordinator = PODS.get(0);
+        ServicePod coordinator = PODS.get(0);
         Instant posted = Instant.now();
         HttpResponse<String> started = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + coordinator.port
                 + "/q/bench/fleet")).header("Content-Type", "application/json").timeout(Duration.ofSeconds(90))
@@ -107,7 +109,7 @@ class FleetPodLossIT {
         assertTrue(f.path("merged").path("measured").path("requests").asLong() > 0, "the healthy pod is merged");
 
         // the stopped pod resumes: its run is not left going (cancelled by the DELETE it received, or ended by itself)
-        KubeletReadinessIT.Pod stopped = PODS.get(2);
+        ServicePod stopped = PODS.get(2);
         signal(stopped, "CONT");
         Instant settled = Instant.now().plus(duration).plus(timeout).plusSeconds(10);
         boolean anyGoing;

@@ -6,19 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.jwtbench.service.testing.ServicePod;
 
 /**
  * The packaged service (target/quarkus-app, prod profile, so the smoke bench is on) probed like
@@ -56,12 +56,12 @@ class KubeletReadinessIT {
                 "-Dquarkus.bench.smoke.max-error-rate=0",
                 // reads of /q/bench need the operator role in prod; the test reads the smoke run anonymously
                 "-Dquarkus.bench.security.public-reads=true"));
-        try (Pod pod = Pod.start("ready", props)) {
+        try (ServicePod pod = ServicePod.start("ready", props)) {
             Kubelet kubelet = new Kubelet(container, pod.port, TIME_SCALE);
             kubelet.awaitStarted();
             Kubelet.Result ready = kubelet.probeUntil(Kubelet.Result::success,
                     kubelet.scaledMillis(progressDeadlineSeconds));
-            String history = pod.explain(kubelet);
+            String history = explain(pod, kubelet);
             assertNotNull(ready, "never ready within the (scaled) progressDeadlineSeconds\n" + history);
 
             Kubelet.Result first = kubelet.readinessResults.get(0);
@@ -98,14 +98,14 @@ class KubeletReadinessIT {
         List<String> props = new ArrayList<>(FAST_SMOKE);
         props.addAll(List.of("-Dquarkus.bench.smoke.min-rps=1000000000", "-Dquarkus.bench.smoke.retry-backoff=500ms",
                 "-Dquarkus.bench.smoke.retry-max-backoff=1s"));
-        try (Pod pod = Pod.start("impossible", props)) {
+        try (ServicePod pod = ServicePod.start("impossible", props)) {
             Kubelet kubelet = new Kubelet(container, pod.port, TIME_SCALE);
             kubelet.awaitStarted();
             // watch until the smoke bench has failed twice (so it retried), never ready meanwhile
             Kubelet.Result retried = kubelet.probeUntil(
                     r -> r.success() || r.check(CHECK).path("data").path("attempts").asInt() >= 2,
                     kubelet.scaledMillis(progressDeadlineSeconds));
-            String history = pod.explain(kubelet);
+            String history = explain(pod, kubelet);
             assertNotNull(retried, "the smoke bench never retried\n" + history);
             for (Kubelet.Result r : kubelet.readinessResults) {
                 assertEquals(503, r.status(), "never ready with impossible thresholds\n" + history);
@@ -121,65 +121,15 @@ class KubeletReadinessIT {
         }
     }
 
-    /** The packaged application in its own JVM on a free port; killed on close. */
-    static final class Pod implements AutoCloseable {
-        final Process process;
-        final int port;
-        final Path log;
-
-        private Pod(Process process, int port, Path log) {
-            this.process = process;
-            this.port = port;
-            this.log = log;
-        }
-
-        static Pod start(String name, List<String> systemProperties) throws IOException {
-            return start(name, freePort(), systemProperties);
-        }
-
-        static int freePort() throws IOException {
-            try (ServerSocket s = new ServerSocket(0)) {
-                return s.getLocalPort();
-            }
-        }
-
-        /** The packaged service on {@code port} (known before it starts: a fleet's peers list names it). */
-        static Pod start(String name, int port, List<String> systemProperties) throws IOException {
-            Path jar = Path.of(System.getProperty("quarkus.app.jar", "target/quarkus-app/quarkus-run.jar"));
-            assertTrue(Files.isRegularFile(jar), jar + " is missing: this test runs after package (mvn verify)");
-            Path log = Path.of("target", "kubelet-it", name + ".log");
-            Files.createDirectories(log.getParent());
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.add("-Dquarkus.http.port=" + port);
-            command.add("-Dquarkus.http.host=127.0.0.1");
-            command.addAll(systemProperties);
-            command.add("-jar");
-            command.add(jar.toString());
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
-            return new Pod(process, port, log);
-        }
-
-        /** Every probe result and the application's log, for assertion messages. */
-        String explain(Kubelet kubelet) throws IOException {
-            StringBuilder b = new StringBuilder("readiness:\n");
-            kubelet.readinessResults.forEach(r -> b.append("  ").append(r).append('\n'));
-            b.append("liveness:\n");
-            kubelet.livenessResults.forEach(r -> b.append("  ").append(r).append('\n'));
-            List<String> lines = Files.readAllLines(log);
-            b.append("log (").append(log).append("), last lines:\n");
-            lines.subList(Math.max(0, lines.size() - 30), lines.size()).forEach(l -> b.append("  ").append(l).append('\n'));
-            return b.toString();
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(5, TimeUnit.SECONDS);
-            }
-        }
+    /** Every probe result and the application's log, for assertion messages. */
+    static String explain(ServicePod pod, Kubelet kubelet) throws IOException {
+        StringBuilder b = new StringBuilder("readiness:\n");
+        kubelet.readinessResults.forEach(r -> b.append("  ").append(r).append('\n'));
+        b.append("liveness:\n");
+        kubelet.livenessResults.forEach(r -> b.append("  ").append(r).append('\n'));
+        List<String> lines = Files.readAllLines(pod.log);
+        b.append("log (").append(pod.log).append("), last lines:\n");
+        lines.subList(Math.max(0, lines.size() - 30), lines.size()).forEach(l -> b.append("  ").append(l).append('\n'));
+        return b.toString();
     }
 }

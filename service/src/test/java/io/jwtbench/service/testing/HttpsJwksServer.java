@@ -85,15 +85,9 @@ public final class HttpsJwksServer implements AutoCloseable {
         if (keyStore == null) {
             Path dir = Files.createTempDirectory("https-jwks");
             Path file = dir.resolve("server.p12");
-            String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-            Process p = new ProcessBuilder(keytool, "-genkeypair", "-alias", "jwks", "-keyalg", "EC", "-groupname", "secp256r1",
+            TestCa.keytool("-genkeypair", "-alias", "jwks", "-keyalg", "EC", "-groupname", "secp256r1",
                     "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1,dns:localhost", "-validity", "2",
-                    "-storetype", "PKCS12", "-keystore", file.toString(), "-storepass", "changeit", "-keypass", "changeit")
-                    .redirectErrorStream(true).start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalStateException("keytool failed: " + output);
-            }
+                    "-storetype", "PKCS12", "-keystore", file.toString(), "-storepass", "changeit", "-keypass", "changeit");
             KeyStore ks = KeyStore.getInstance("PKCS12");
             try (InputStream in = Files.newInputStream(file)) {
                 ks.load(in, PASSWORD);
@@ -110,9 +104,7 @@ public final class HttpsJwksServer implements AutoCloseable {
         if (certificatePem == null) {
             java.security.cert.Certificate cert = keyStore().getCertificate("jwks");
             Path pem = Files.createTempFile("https-jwks-ca", ".pem");
-            Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n"
-                    + java.util.Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(cert.getEncoded())
-                    + "\n-----END CERTIFICATE-----\n");
+            Files.writeString(pem, TestCa.pem("CERTIFICATE", cert.getEncoded()));
             pem.toFile().deleteOnExit();
             certificatePem = pem;
         }
