@@ -71,7 +71,7 @@ final class BenchOpenApiFilter implements OASFilter {
         get(openAPI, run + "/profile.folded", "The run's sampled stacks as folded lines (flame graph input);"
                 + " needs the operator role even with public reads", content(TEXT, string()), id());
         get(openAPI, run + "/benchmark-data.json", "The run as benchmark-data.json", content(JSON, object()), id());
-        get(openAPI, run + "/hyperfoil.yaml", "The run's load as a Hyperfoil benchmark (no token: they come from tokens.txt)",
+        get(openAPI, run + "/hyperfoil.yaml", "The run's load as a Hyperfoil benchmark (no credential is written: a header the target cannot export, e.g. the jwt target's bearer tokens, comes from a file it names, tokens.txt)",
                 content("application/yaml", string()), id(), query("host",
                         "where the benchmark sends, e.g. https://service.example:8443 (default: where the run sent)"));
         get(openAPI, "/compare/{id}/benchmark-data.json", "Each model's median round as benchmark-data.json",

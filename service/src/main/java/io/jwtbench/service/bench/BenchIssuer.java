@@ -10,6 +10,7 @@ import io.jwtbench.service.validation.keys.KeySet;
 import io.jwtbench.service.validation.keys.KeySource;
 import io.jwtbench.service.validation.keys.KeySourceStatus;
 import io.jwtbench.service.validation.keys.VerificationKey;
+import io.jwtbench.service.web.BenchRequestPolicy;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
@@ -34,7 +35,8 @@ import java.util.concurrent.CompletionStage;
  * so that bench tokens take the full production validation path. The private keys have no
  * accessor outside this class, nothing serialises them, and the issuer is marked as never
  * accepted as a credential, so a bench token can validate but never authorizes anything; and
- * {@code /jwt/validate} answers valid for it only on a request carrying {@link #requestSecret()}.
+ * {@code /jwt/validate} answers valid for it only on a request carrying {@link #requestSecret()}
+ * ({@link BenchRequestPolicy}).
  */
 @Singleton
 public class BenchIssuer {
@@ -78,10 +80,11 @@ public class BenchIssuer {
         return enabled;
     }
 
-    void register(@Observes StartupEvent event, IssuerRegistry registry) {
+    void register(@Observes StartupEvent event, IssuerRegistry registry, BenchRequestPolicy policy) {
         if (enabled) {
+            policy.guard(NAME, requestSecret); // before its tokens can validate at all
             registry.register(new Issuer(NAME, ISS, new InMemoryKeys(keySet), ALGORITHMS, Set.of(), null, null,
-                    List.of("sub"), Issuer.Callers.NONE, requestSecret));
+                    List.of("sub"), Issuer.Callers.NONE));
         }
     }
 

@@ -7,7 +7,7 @@ import io.jwtbench.bench.runtime.spi.ExportedRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwsAlgorithm;
-import io.jwtbench.service.web.TokenEndpoint;
+import io.jwtbench.service.web.BenchRequestPolicy;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -184,6 +184,10 @@ public class JwtBenchTarget implements BenchTarget {
         }
     }
 
+    /** The export's tokens: a file of real ones beside it (the bench's own validate only in this process). */
+    static final ExportedRequest.HeaderFromFile TOKENS_FROM_FILE = new ExportedRequest.HeaderFromFile(
+            HttpHeaders.AUTHORIZATION.toString(), "Bearer ", "tokens.txt", "bearer tokens the service accepts");
+
     private record Pool(BenchRequest[] requests, Map<String, Object> describe) implements RequestSource {
         @Override
         public BenchRequest next(long sequence) {
@@ -197,7 +201,7 @@ public class JwtBenchTarget implements BenchTarget {
          */
         @Override
         public ExportedRequest exported() {
-            return new ExportedRequest(requests[0].method().name(), requests[0].path(), Map.of(), true);
+            return new ExportedRequest(requests[0].method().name(), requests[0].path(), Map.of(), TOKENS_FROM_FILE);
         }
     }
 
@@ -208,9 +212,9 @@ public class JwtBenchTarget implements BenchTarget {
     private static BenchRequest request(String path, String token, boolean expectRejection, String secret,
             boolean bypassCache) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token)
-                .add(TokenEndpoint.REQUEST_SECRET_HEADER, secret);
+                .add(BenchRequestPolicy.SECRET_HEADER, secret);
         if (bypassCache) {
-            headers.add(TokenEndpoint.CACHE_HEADER, TokenEndpoint.BYPASS);
+            headers.add(BenchRequestPolicy.CACHE_HEADER, BenchRequestPolicy.BYPASS);
         }
         return new BenchRequest(HttpMethod.POST, path, headers, null, expectRejection);
     }

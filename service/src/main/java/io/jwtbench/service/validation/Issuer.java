@@ -18,12 +18,10 @@ import java.util.Set;
  * @param tokenType       {@code typ} must equal this (normalised); null means not checked
  * @param requiredClaims  claims that must be present besides {@code exp}
  * @param callers         whether and how its tokens may authenticate callers of Quarkus HTTP security
- * @param requestSecret   if not null, a token of this issuer is valid at {@code /jwt/validate} only on a
- *                        request carrying this per-process secret (the bench's in-memory issuer)
  */
 public record Issuer(String name, String issuer, KeySource keys, Set<JwsAlgorithm> algorithms,
         Set<String> audience, String authorizedParty, String tokenType, List<String> requiredClaims,
-        Callers callers, String requestSecret) {
+        Callers callers) {
 
     /**
      * Rules for tokens that authenticate a caller (the Bearer mechanism of Quarkus HTTP security),
@@ -61,7 +59,7 @@ public record Issuer(String name, String issuer, KeySource keys, Set<JwsAlgorith
             Set<String> audience, String authorizedParty, String tokenType, List<String> requiredClaims,
             boolean acceptedAsCredential) {
         this(name, issuer, keys, algorithms, audience, authorizedParty, tokenType, requiredClaims,
-                acceptedAsCredential ? new Callers(true, null, Set.of(), null) : Callers.NONE, null);
+                acceptedAsCredential ? new Callers(true, null, Set.of(), null) : Callers.NONE);
     }
 
     /** False for issuers whose tokens must never authenticate a caller. */

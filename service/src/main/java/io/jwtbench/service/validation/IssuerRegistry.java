@@ -24,21 +24,6 @@ public final class IssuerRegistry {
         return byIss.get(iss);
     }
 
-    /** Whether {@code presented} is some issuer's per-process request secret (constant-time per issuer). */
-    public boolean isRequestSecret(String presented) {
-        if (presented == null) {
-            return false;
-        }
-        byte[] given = presented.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        boolean found = false;
-        for (Issuer issuer : byIss.values()) {
-            String secret = issuer.requestSecret();
-            found |= secret != null && java.security.MessageDigest.isEqual(
-                    secret.getBytes(java.nio.charset.StandardCharsets.US_ASCII), given);
-        }
-        return found;
-    }
-
     public List<Issuer> all() {
         return byIss.values().stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();
     }

@@ -98,8 +98,15 @@ public final class JwtValidator {
         return validateAsync(token, true);
     }
 
-    /** @param useCache false: neither looked up in nor added to the token cache (the bench's uncached path) */
-    public CompletionStage<ValidatedToken> validateAsync(String token, boolean useCache) {
+    /**
+     * As {@link #validateAsync(String)}, every check and the signature whatever the token cache holds,
+     * and nothing added to it: what a token costs without the cache.
+     */
+    public CompletionStage<ValidatedToken> validateWithoutCacheAsync(String token) {
+        return validateAsync(token, false);
+    }
+
+    private CompletionStage<ValidatedToken> validateAsync(String token, boolean useCache) {
         try {
             return CompletableFuture.completedFuture(attempt(token, true, useCache));
         } catch (InvalidTokenException e) {

@@ -16,13 +16,12 @@ import java.util.Set;
  * @param claims     every claim, as parsed; immutable (nested maps and lists too): cached results are shared
  * @param type       the {@code typ} header as sent, or null
  * @param callers    the issuer's rules for tokens that authenticate callers
- * @param requestSecret the issuer's per-process request secret, or null (see {@link Issuer#requestSecret()})
  * @param rendered   what a caller derived from this token once (the web layer's response bytes): every
  *                   cache hit returns this same instance, so it is derived once per cached token
  */
 public record ValidatedToken(String issuerName, String issuer, String subject, List<String> audience,
         long expiresAt, long notBefore, List<String> scopes, List<String> roles, List<String> groups,
-        Map<String, Object> claims, String type, Issuer.Callers callers, String requestSecret, Rendered rendered) {
+        Map<String, Object> claims, String type, Issuer.Callers callers, Rendered rendered) {
 
     /**
      * A value computed from the token's (immutable) fields by its first user and read by the next ones.
@@ -47,7 +46,7 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
         Map<String, Object> frozen = claims;
         return new ValidatedToken(issuer.name(), issuer.issuer(), (String) frozen.get("sub"), audience, exp, nbf,
                 scopes(frozen), roles(frozen), strings(frozen.get("groups")), frozen, type, issuer.callers(),
-                issuer.requestSecret(), new Rendered());
+                new Rendered());
     }
 
     /** False for issuers whose tokens must never authenticate a caller. */

@@ -141,7 +141,7 @@ public class ValidationSetup {
         Issuer.Callers callers = callers(prefix + "callers.", c.callers(), audience);
         return new Issuer(name, c.issuer(), keySource(prefix, c, config), algorithms(prefix, c.algorithms()),
                 audience, c.authorizedParty().orElse(null),
-                c.tokenType().orElse(null), c.requiredClaims().orElse(List.of()), callers, null);
+                c.tokenType().orElse(null), c.requiredClaims().orElse(List.of()), callers);
     }
 
     /** An explicitly empty list is an error: it would silently mean "no check". */

@@ -64,13 +64,13 @@ public class JwtValidationResource {
         this.endpoint = endpoint;
     }
 
-    /** Every route's first step, so the {@code dispatch} phase ends here whatever the thread. */
     /** Every route answers the same way; only the thread differs. */
     private CompletionStage<Response> respond(HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(TokenEndpoint.REQUEST_SECRET_HEADER),
-                request.getHeader(TokenEndpoint.CACHE_HEADER));
+        return endpoint.respondAsync(authorization(request), request.getHeader(BenchRequestPolicy.SECRET_HEADER),
+                request.getHeader(BenchRequestPolicy.CACHE_HEADER));
     }
 
+    /** Every route's first step, so the {@code dispatch} phase ends here whatever the thread. */
     private static List<String> authorization(HttpServerRequest request) {
         Phases.sinceRequestStart(PHASE_DISPATCH);
         return request.headers().getAll(HttpHeaders.AUTHORIZATION);

@@ -20,26 +20,27 @@ import java.util.concurrent.CompletionStage;
 public class TokenEndpoint {
     private final JwtValidator validator;
     private final ValidationMetrics metrics;
+    private final BenchRequestPolicy bench;
 
-    public TokenEndpoint(JwtValidator validator, ValidationMetrics metrics) {
+    public TokenEndpoint(JwtValidator validator, ValidationMetrics metrics, BenchRequestPolicy bench) {
         this.validator = validator;
         this.metrics = metrics;
+        this.bench = bench;
     }
 
     /**
      * Never blocks: safe on an event loop, and what worker and virtual-thread routes use as well, so
      * that no request thread parks while a JWKS refresh for an unknown kid runs.
      *
-     * @param requestSecret the request's {@value #REQUEST_SECRET_HEADER} header, or null
+     * @param requestSecret the request's {@value BenchRequestPolicy#SECRET_HEADER} header, or null
      */
     public CompletionStage<Response> respondAsync(List<String> authorization, String requestSecret) {
         return respondAsync(authorization, requestSecret, null);
     }
 
     /**
-     * @param cacheDirective the request's {@value #CACHE_HEADER} header, or null: {@code bypass} skips
-     *        the token cache (no lookup, no insert), honoured only on a request that also carries a
-     *        registered issuer's request secret, i.e. the bench's own requests, never a caller's
+     * @param cacheDirective the request's {@value BenchRequestPolicy#CACHE_HEADER} header, or null
+     *        ({@link BenchRequestPolicy#bypassesCache})
      */
     public CompletionStage<Response> respondAsync(List<String> authorization, String requestSecret,
             String cacheDirective) {
@@ -47,19 +48,18 @@ public class TokenEndpoint {
         if (bearer.token() == null) {
             return CompletableFuture.completedFuture(refuse(bearer));
         }
-        boolean useCache = cacheDirective == null || !BYPASS.equals(cacheDirective)
-                || !validator.issuers().isRequestSecret(requestSecret);
+        boolean uncached = bench.bypassesCache(requestSecret, cacheDirective);
         long start = System.nanoTime();
         CompletionStage<ValidatedToken> validation;
         try {
-            validation = validator.validateAsync(bearer.token(), useCache);
+            validation = uncached ? validator.validateWithoutCacheAsync(bearer.token()) : validator.validateAsync(bearer.token());
         } catch (RuntimeException e) {
             validation = CompletableFuture.failedFuture(e);
         }
         return validation.handle((token, failure) -> {
             long nanos = System.nanoTime() - start;
             if (failure == null) {
-                InvalidTokenException refused = secretRefusal(token, requestSecret);
+                InvalidTokenException refused = bench.refusal(token, requestSecret);
                 return refused == null ? valid(token, nanos) : invalid(refused, nanos);
             }
             return invalid(unwrap(failure), nanos);
@@ -69,31 +69,6 @@ public class TokenEndpoint {
     /** As {@link #respondAsync(List, String)} for a request without a request secret. */
     public CompletionStage<Response> respondAsync(List<String> authorization) {
         return respondAsync(authorization, null);
-    }
-
-    /**
-     * The request header that must carry an issuer's per-process request secret (the bench issuer's:
-     * the bench's jwt target adds it) for a token of that issuer to be answered as valid.
-     */
-    public static final String REQUEST_SECRET_HEADER = "X-Jwt-Bench-Secret";
-
-    /** With {@link #BYPASS} and a valid {@link #REQUEST_SECRET_HEADER}: validate without the token cache. */
-    public static final String CACHE_HEADER = "X-Jwt-Bench-Cache";
-    public static final String BYPASS = "bypass";
-
-    /** Null if the token may be answered as valid on this request. */
-    static InvalidTokenException secretRefusal(ValidatedToken token, String presented) {
-        String expected = token.requestSecret();
-        if (expected == null) {
-            return null;
-        }
-        if (presented != null && java.security.MessageDigest.isEqual(
-                expected.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-                presented.getBytes(java.nio.charset.StandardCharsets.US_ASCII))) {
-            return null;
-        }
-        return new InvalidTokenException(io.jwtbench.service.validation.Reason.ISSUER_UNKNOWN,
-                "tokens of the bench issuer are only valid on the bench's own requests");
     }
 
     /**
@@ -112,7 +87,7 @@ public class TokenEndpoint {
         long start = System.nanoTime();
         try {
             ValidatedToken token = validator.validate(bearer.token());
-            InvalidTokenException refused = secretRefusal(token, null);
+            InvalidTokenException refused = bench.refusal(token, null);
             return refused == null ? valid(token, System.nanoTime() - start) : invalid(refused, System.nanoTime() - start);
         } catch (InvalidTokenException e) {
             return invalid(e, System.nanoTime() - start);

@@ -59,7 +59,7 @@ class TokenPathPropertiesTest {
                 EnumSet.of(JwsAlgorithm.RS256, JwsAlgorithm.ES256, JwsAlgorithm.EdDSA), Set.of("orders-api"), null, null,
                 List.of(), true))), Duration.ofSeconds(30), 8192, Clock.systemUTC(), new TokenCache(1000),
                 Duration.ofDays(1));
-        return new TokenEndpoint(validator, new ValidationMetrics(new SimpleMeterRegistry(), validator));
+        return new TokenEndpoint(validator, new ValidationMetrics(new SimpleMeterRegistry(), validator), new BenchRequestPolicy());
     }
 
     static String payload() {

@@ -45,7 +45,6 @@ final class ComponentRules {
                     "org.eclipse.parsson.JsonTokenizer", "org.eclipse.parsson.JsonReader"),
             // what is left of the JSON-P implementation builds and writes documents (SmallRye Health's responses)
             rule("JSON serialization", "org.eclipse.parsson.", "org.glassfish.json.", "jakarta.json."),
-            rule("JWT validation", "io.smallrye.jwt.", "org.jose4j.", "io.quarkus.smallrye.jwt."),
             rule("metrics", "io.micrometer.", "io.quarkus.micrometer.", "io.smallrye.metrics."),
             rule("health", "io.smallrye.health.", "io.quarkus.smallrye.health."),
             rule("security", "io.quarkus.security.", "io.quarkus.vertx.http.runtime.security.", "io.smallrye.config.SecretKeys"),

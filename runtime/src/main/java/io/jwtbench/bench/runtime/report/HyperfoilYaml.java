@@ -17,14 +17,13 @@ import io.jwtbench.bench.runtime.spi.ExportedRequest;
  * {@code rampTo}, after a warm-up at {@code rate} as the bench does;</li>
  * <li>the warm-up is its own phase ({@code isWarmup}), the measured phase starts after it.</li>
  * </ul>
- * Tokens are never written: a target that sends bearer tokens gets them from {@value #TOKEN_FILE},
- * one a line, which whoever runs the benchmark supplies (the bench's own tokens validate only inside
- * its process).
+ * Credentials are never written: a request's {@link ExportedRequest.HeaderFromFile} takes its value from
+ * a file beside the YAML, one value a line, which whoever runs the benchmark supplies.
  */
 public final class HyperfoilYaml {
-    /** The file of bearer tokens the benchmark reads, beside the YAML. */
-    public static final String TOKEN_FILE = "tokens.txt";
     public static final String WARMUP_PHASE = "warmup";
+    /** The session variable that holds the line taken from a {@link ExportedRequest.HeaderFromFile}'s file. */
+    private static final String FILE_VALUE = "fromFile";
     public static final String MEASURED_PHASE = "measured";
 
     private HyperfoilYaml() {
@@ -38,9 +37,10 @@ public final class HyperfoilYaml {
         StringBuilder y = new StringBuilder();
         y.append("# Hyperfoil benchmark exported from jwt-bench run ").append(runId).append(": target ")
                 .append(spec.target()).append(", ").append(load.describe()).append('\n');
-        if (request.bearerTokens()) {
-            y.append("# Needs ").append(TOKEN_FILE).append(" beside this file: bearer tokens the service accepts, one a line\n")
-                    .append("# (the bench's own tokens validate only inside its process, so none is written here).\n");
+        ExportedRequest.HeaderFromFile fromFile = request.headerFromFile();
+        if (fromFile != null) {
+            y.append("# Needs ").append(fromFile.file()).append(" beside this file, one a line: ").append(fromFile.holds())
+                    .append("\n# (the ").append(fromFile.name()).append(" header's values; none is written here).\n");
         }
         if (spec.autoWarmup()) {
             y.append("# The run warmed up automatically; the warm-up phase here lasts its upper bound.\n");
@@ -107,22 +107,24 @@ public final class HyperfoilYaml {
         y.append(in).append("scenario:\n");
         y.append(in).append("- request:\n");
         String step = in + "  ";
-        if (request.bearerTokens()) {
+        ExportedRequest.HeaderFromFile fromFile = request.headerFromFile();
+        if (fromFile != null) {
             y.append(step).append("- randomItem:\n");
-            y.append(step).append("    file: ").append(TOKEN_FILE).append('\n');
-            y.append(step).append("    toVar: token\n");
+            y.append(step).append("    file: ").append(quoted(fromFile.file())).append('\n');
+            y.append(step).append("    toVar: ").append(FILE_VALUE).append('\n');
         }
         y.append(step).append("- httpRequest:\n");
         y.append(step).append("    ").append(request.method()).append(": ").append(quoted(request.path())).append('\n');
-        if (!request.headers().isEmpty() || request.bearerTokens()) {
+        if (!request.headers().isEmpty() || fromFile != null) {
             y.append(step).append("    headers:\n");
             for (Map.Entry<String, String> h : request.headers().entrySet()) {
                 y.append(step).append("      ").append(quoted(h.getKey())).append(": ").append(quoted(h.getValue()))
                         .append('\n');
             }
-            if (request.bearerTokens()) {
-                y.append(step).append("      authorization:\n");
-                y.append(step).append("        pattern: ").append(quoted("Bearer ${token}")).append('\n');
+            if (fromFile != null) {
+                y.append(step).append("      ").append(quoted(fromFile.name())).append(":\n");
+                y.append(step).append("        pattern: ").append(quoted(fromFile.prefix() + "${" + FILE_VALUE + "}"))
+                        .append('\n');
             }
         }
     }

@@ -40,9 +40,10 @@ import io.jwtbench.bench.runtime.spi.ExportedRequest;
  * export run by Hyperfoil in this process against a local HTTP server that records what it got.
  */
 class HyperfoilYamlTest {
-    private static final ExportedRequest HEALTH = new ExportedRequest("GET", "/q/health/live", Map.of(), false);
+    private static final ExportedRequest HEALTH = new ExportedRequest("GET", "/q/health/live", Map.of(), null);
     private static final ExportedRequest JWT = new ExportedRequest("POST", "/jwt/validate",
-            Map.of("Accept", "application/json"), true);
+            Map.of("Accept", "application/json"),
+            new ExportedRequest.HeaderFromFile("Authorization", "Bearer ", "tokens.txt", "bearer tokens the service accepts"));
     private static final URI ORIGIN = URI.create("http://127.0.0.1:18080");
     private static final List<String> TOKENS = List.of("token-one", "token-two", "token-three");
 
@@ -99,8 +100,9 @@ class HyperfoilYamlTest {
     void noTokenIsWrittenOnlyTheTokenFileIsNamed() {
         String yaml = HyperfoilYaml.of("r-4", spec(new LoadModel.Closed(1), "0s", "1s"), JWT, ORIGIN);
 
-        assertTrue(yaml.contains("file: " + HyperfoilYaml.TOKEN_FILE), yaml);
-        assertTrue(yaml.contains("pattern: \"Bearer ${token}\""), yaml);
+        assertTrue(yaml.contains("file: \"tokens.txt\""), yaml);
+        assertTrue(yaml.contains("pattern: \"Bearer ${fromFile}\""), yaml);
+        assertTrue(yaml.contains("# Needs tokens.txt beside this file, one a line: bearer tokens the service accepts"), yaml);
         assertFalse(yaml.toLowerCase().contains("secret"), yaml);
     }
 
@@ -161,7 +163,7 @@ class HyperfoilYamlTest {
         BenchmarkData data = new BenchmarkData() {
             @Override
             public InputStream readFile(String file) {
-                if (!file.equals(HyperfoilYaml.TOKEN_FILE)) {
+                if (!file.equals(JWT.headerFromFile().file())) {
                     throw new MissingFileException(file);
                 }
                 return new ByteArrayInputStream(tokens);
@@ -169,7 +171,7 @@ class HyperfoilYamlTest {
 
             @Override
             public Map<String, byte[]> files() {
-                return Map.of(HyperfoilYaml.TOKEN_FILE, tokens);
+                return Map.of(JWT.headerFromFile().file(), tokens);
             }
         };
         return BenchmarkParser.instance().buildBenchmark(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)),
