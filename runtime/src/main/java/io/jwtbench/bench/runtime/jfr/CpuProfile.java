@@ -1,7 +1,5 @@
 package io.jwtbench.bench.runtime.jfr;
 
-import static io.jwtbench.bench.runtime.JsonMaps.map;
-
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +13,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import io.jwtbench.bench.runtime.observe.JavaThreadCpu;
 import io.jwtbench.bench.runtime.observe.JvmThreadCpu;
 import io.jwtbench.bench.runtime.spi.RunOutcome;
+import io.jwtbench.bench.runtime.stats.Profile;
 
 /**
  * The {@code profile} section: where the process's CPU went over the measured window, by component.
@@ -71,86 +70,67 @@ final class CpuProfile {
     }
 
     /** The section, knowing the requests measured. */
-    synchronized Map<String, Object> result(RunOutcome outcome) {
+    synchronized Profile result(RunOutcome outcome) {
         long requests = outcome == null ? 0 : outcome.requests();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("source", cpuTime ? CPU_TIME + " (one sample per " + PERIOD_MS + " ms of a thread's CPU)"
-                : EXECUTION + " + " + NATIVE + " (every " + PERIOD_MS + " ms; native idle waits excluded)");
+        String source = cpuTime ? CPU_TIME + " (one sample per " + PERIOD_MS + " ms of a thread's CPU)"
+                : EXECUTION + " + " + NATIVE + " (every " + PERIOD_MS + " ms; native idle waits excluded)";
         if (cpuNanos < 0 || requests == 0) {
-            m.put("error", cpuNanos < 0 ? "no process CPU time in this JVM" : "no requests measured");
-            return m;
+            return Profile.failed(source, cpuNanos < 0 ? "no process CPU time in this JVM" : "no requests measured");
         }
         long jvmNanos = jvmThreadNanos.values().stream().mapToLong(Long::longValue).sum();
         long javaNanos = Math.max(0, cpuNanos - jvmNanos);
         CpuAttribution a = CpuAttribution.of(samples, javaNanos, javaThreadNanos);
 
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<Profile.Component> rows = new ArrayList<>();
         double perRequest = 1e-3 / requests; // ns → µs per request
         for (int c = 0; c < a.nanos().length; c++) {
             long count = Arrays.stream(a.samples()[c]).sum();
             if (count == 0) {
                 continue;
             }
-            Map<String, Object> kinds = new LinkedHashMap<>();
+            Map<String, Long> kinds = new LinkedHashMap<>();
             for (ThreadKind k : ThreadKind.values()) {
                 if (a.samples()[c][k.ordinal()] > 0) {
                     kinds.put(k.label, a.samples()[c][k.ordinal()]);
                 }
             }
-            Map<String, Object> row = row(c == a.generator() ? ComponentRules.GENERATOR : samples.components.get(c), count,
-                    a.nanos()[c], perRequest, kinds, top(a.leaves().get(c), count));
-            if (c == samples.other) {
-                row.put("topStacks", topStacks(a.otherStacks(), count));
-            }
-            rows.add(row);
+            rows.add(row(c == a.generator() ? ComponentRules.GENERATOR : samples.components.get(c), count, a.nanos()[c],
+                    perRequest, kinds, top(a.leaves().get(c), count),
+                    c == samples.other ? topStacks(a.otherStacks(), count) : null, null));
         }
         jvmThreadNanos.forEach((kind, ns) -> {
             if (ns > 0) {
-                rows.add(row(kind.label, 0, ns, perRequest, Map.of(), List.of()));
+                rows.add(row(kind.label, 0, ns, perRequest, Map.of(), List.of(), null, null));
             }
         });
         long unsampledNanos = a.unsampled().values().stream().mapToLong(Long::longValue).sum();
         if (unsampledNanos > 0) {
-            Map<String, Object> row = row(UNSAMPLED, 0, unsampledNanos, perRequest, Map.of(), List.of());
-            Map<String, Object> names = new LinkedHashMap<>();
+            Map<String, Double> names = new LinkedHashMap<>();
             a.unsampled().entrySet().stream().sorted((x, y) -> Long.compare(y.getValue(), x.getValue())).limit(TOP)
-                    .forEach(e -> names.put(e.getKey(), Stat.ratio(e.getValue() / 1e9)));
-            row.put("threadCpuSeconds", names);
-            rows.add(row);
+                    .forEach(e -> names.put(e.getKey(), Stat.share(e.getValue() / 1e9)));
+            rows.add(row(UNSAMPLED, 0, unsampledNanos, perRequest, Map.of(), List.of(), null, names));
         }
-        rows.sort((x, y) -> Double.compare(((Number) y.get("cpuUsPerRequest")).doubleValue(),
-                ((Number) x.get("cpuUsPerRequest")).doubleValue()));
-        double sum = rows.stream().mapToDouble(r -> ((Number) r.get("cpuUsPerRequest")).doubleValue()).sum();
+        rows.sort((x, y) -> Double.compare(y.usPerRequest(), x.usPerRequest()));
+        double sum = rows.stream().mapToDouble(Profile.Component::usPerRequest).sum();
         double unnamed = a.nanos()[samples.other] + unsampledNanos;
-        m.put("requests", requests);
-        m.put("processCpuSeconds", Stat.ratio(cpuNanos / 1e9));
-        m.put("processCpuUsPerRequest", Stat.ratio(cpuNanos * perRequest));
-        m.put("componentsCpuUsPerRequest", Stat.ratio(sum));
-        m.put("namedShare", Stat.ratio(1 - unnamed / cpuNanos));
-        m.put("samples", samples.samples);
-        // one CPU-time sample stands for PERIOD_MS of a thread's CPU: against the Java threads' measured CPU, the sampler's yield
-        m.put("sampleYield", cpuTime && javaNanos > 0 ? Stat.ratio(samples.samples * PERIOD_MS * 1e6 / javaNanos) : null);
-        m.put("lostSamples", samples.lost);
-        m.put("failedSamples", samples.failed);
-        m.put("lostBy", samples.lostBy);
-        m.put("idleSamplesExcluded", samples.idleSamples);
-        m.put("samplesWithoutStack", samples.noStack);
-        m.put("jvmThreadsFromProc", jvmThreads.available());
-        m.put("stacks", samples.stacks.size());
-        m.put("samplesOfStacksNotKept", samples.unkept.values().stream().mapToLong(u -> Arrays.stream(u.bySlot).sum()).sum());
-        m.put("components", rows);
-        m.put("flame", flame());
-        return m;
+        return new Profile(source, null, requests, Stat.share(cpuNanos / 1e9), Stat.share(cpuNanos * perRequest),
+                Stat.share(sum), Stat.share(1 - unnamed / cpuNanos), samples.samples,
+                // one CPU-time sample stands for PERIOD_MS of a thread's CPU: against the Java threads' measured CPU, the sampler's yield
+                cpuTime && javaNanos > 0 ? Stat.share(samples.samples * PERIOD_MS * 1e6 / javaNanos) : null,
+                samples.lost, samples.failed, Map.copyOf(samples.lostBy), samples.idleSamples, samples.noStack,
+                jvmThreads.available(), samples.stacks.size(),
+                samples.unkept.values().stream().mapToLong(u -> Arrays.stream(u.bySlot).sum()).sum(), rows, flame());
     }
 
-    private static Map<String, Object> row(String component, long samples, double nanos, double perRequest,
-            Map<String, Object> threads, List<Object> topMethods) {
-        return map("component", component, "samples", samples, "cpuSeconds", Stat.ratio(nanos / 1e9),
-                "cpuUsPerRequest", Stat.ratio(nanos * perRequest), "threads", threads, "topMethods", topMethods);
+    private static Profile.Component row(String component, long samples, double nanos, double perRequest,
+            Map<String, Long> threads, List<Profile.Method> topMethods, List<Profile.Frames> topStacks,
+            Map<String, Double> threadCpuSeconds) {
+        return new Profile.Component(component, samples, Stat.share(nanos / 1e9), Stat.share(nanos * perRequest), threads,
+                topMethods, topStacks, threadCpuSeconds);
     }
 
     /** The icicle's tree: thread kinds, then frames root first; a frame is coloured by the component its rule names. */
-    private Map<String, Object> flame() {
+    private Profile.Flame flame() {
         FlameTree tree = new FlameTree();
         samples.forEachStack((kind, rootFirst, count) -> {
             String[] names = new String[rootFirst.length + 1];
@@ -163,7 +143,7 @@ final class CpuProfile {
             }
             tree.add(names, owners, count);
         });
-        return tree.toJson();
+        return tree.result();
     }
 
     /** The kept stacks, folded: root first, the thread kind as the outermost frame. */
@@ -186,25 +166,18 @@ final class CpuProfile {
         return new FoldedStacks(names, out, counts);
     }
 
-    private List<Object> top(Map<Integer, Long> counts, long total) {
-        List<Object> out = new ArrayList<>();
-        counts.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(TOP)
-                .forEach(e -> out.add(map("method", samples.frameNames.get(e.getKey()), "samples", e.getValue(),
-                        "shareOfComponent", Stat.ratio(e.getValue() / (double) total))));
-        return out;
+    private List<Profile.Method> top(Map<Integer, Long> counts, long total) {
+        return counts.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(TOP)
+                .map(e -> new Profile.Method(samples.frameNames.get(e.getKey()), e.getValue(),
+                        Stat.share(e.getValue() / (double) total)))
+                .toList();
     }
 
     /** The innermost frames of the unattributed stacks, so a user can see which rule to add. */
-    private List<Object> topStacks(Map<StackSamples.FrameKey, Long> counts, long total) {
-        List<Object> out = new ArrayList<>();
-        counts.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(10).forEach(e -> {
-            List<String> frames = new ArrayList<>();
-            for (int f : e.getKey().frames()) {
-                frames.add(samples.frameNames.get(f));
-            }
-            out.add(map("frames", frames, "samples", e.getValue(), "shareOfComponent",
-                    Stat.ratio(e.getValue() / (double) total)));
-        });
-        return out;
+    private List<Profile.Frames> topStacks(Map<StackSamples.FrameKey, Long> counts, long total) {
+        return counts.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(10)
+                .map(e -> new Profile.Frames(Arrays.stream(e.getKey().frames()).mapToObj(samples.frameNames::get).toList(),
+                        e.getValue(), Stat.share(e.getValue() / (double) total)))
+                .toList();
     }
 }

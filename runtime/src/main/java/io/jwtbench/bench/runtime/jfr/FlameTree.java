@@ -1,16 +1,16 @@
 package io.jwtbench.bench.runtime.jfr;
 
-import static io.jwtbench.bench.runtime.JsonMaps.map;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jwtbench.bench.runtime.stats.Profile;
+
 /**
  * Sampled stacks merged into a call tree (root: all samples), kept in the report pruned to what an
  * icicle can draw: nodes with at least {@value #MIN_SHARE} of the samples, at most {@value #MAX_DEPTH}
- * deep. The JSON says both limits; the full stacks are in {@code profile.folded}.
+ * deep. The section says both limits; the full stacks are in {@code profile.folded}.
  */
 final class FlameTree {
     static final double MIN_SHARE = 0.005;
@@ -41,18 +41,18 @@ final class FlameTree {
         }
     }
 
-    Map<String, Object> toJson() {
+    Profile.Flame result() {
         long min = Math.max(1, (long) Math.ceil(root.samples * MIN_SHARE));
-        return map("minShare", MIN_SHARE, "maxDepth", MAX_DEPTH, "root", json(root, min, 0));
+        return new Profile.Flame(MIN_SHARE, MAX_DEPTH, node(root, min, 0));
     }
 
-    private static Map<String, Object> json(Node n, long min, int depth) {
-        List<Object> children = new ArrayList<>();
+    private static Profile.Node node(Node n, long min, int depth) {
+        List<Profile.Node> children = new ArrayList<>();
         if (depth < MAX_DEPTH) {
             n.children.values().stream().filter(c -> c.samples >= min)
                     .sorted((a, b) -> Long.compare(b.samples, a.samples))
-                    .forEach(c -> children.add(json(c, min, depth + 1)));
+                    .forEach(c -> children.add(node(c, min, depth + 1)));
         }
-        return map("name", n.name, "samples", n.samples, "component", n.component, "children", children);
+        return new Profile.Node(n.name, n.samples, n.component, children);
     }
 }

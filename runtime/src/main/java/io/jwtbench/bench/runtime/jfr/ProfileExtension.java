@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.stats.Profile;
 
 /**
  * The {@code profile} section: where the process's CPU went during the measured phase, by component
@@ -18,7 +19,7 @@ import io.jwtbench.bench.runtime.spi.RunExtension;
  */
 @Singleton
 public class ProfileExtension implements RunExtension {
-    public static final String SECTION = "profile";
+    public static final String SECTION = Profile.SECTION;
 
     @Inject
     JfrRuns runs;

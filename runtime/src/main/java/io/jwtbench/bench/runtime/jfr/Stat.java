@@ -58,4 +58,9 @@ final class Stat {
     static Object ratio(double v) {
         return JsonMaps.round(v, 3);
     }
+
+    /** {@link #ratio} for a typed section: null when not finite. */
+    static Double share(double v) {
+        return (Double) JsonMaps.round(v, 3);
+    }
 }

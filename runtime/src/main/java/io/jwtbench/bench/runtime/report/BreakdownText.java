@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.report;
 
 import io.jwtbench.bench.runtime.JsonMaps;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /** The {@code breakdown}, {@code jvm} and {@code profile} sections of a report as a few lines of the text summary. */
@@ -43,18 +44,20 @@ final class BreakdownText {
                     Format.percent(jvm.hostCpuShareMean()), Format.orDash(JsonMaps.round(jvm.allocationMbPerSecond(), 3)),
                     jfr);
         }
-        ProfileView.of(r).ifPresent(p -> profile(out, p));
+        if (r.profile() != null) {
+            profile(out, r.profile());
+        }
     }
 
     /** Components shown in the text; the JSON, HTML and {@code profile.folded} have all of them. */
     static final int PROFILE_ROWS = 8;
 
     /** The CPU profile it measured: CPU per request by component, largest first. */
-    private static void profile(StringBuilder out, ProfileView p) {
+    private static void profile(StringBuilder out, Profile p) {
         Format.line(out, "CPU per request: %sus for the whole process, %s named by component (%d samples, %s)",
                 Format.fixed(p.processCpuUsPerRequest(), 1), Format.percent(p.namedShare()), p.samples(), p.source());
-        p.components().stream().limit(PROFILE_ROWS).forEach(c -> Format.line(out, "  %-28s %8sus  %s", c.name(),
-                Format.fixed(c.cpuUsPerRequest(), 2), c.topMethods().isEmpty() ? "" : "top: " + c.topMethods().get(0)));
+        p.components().stream().limit(PROFILE_ROWS).forEach(c -> Format.line(out, "  %-28s %8sus  %s", c.component(),
+                Format.fixed(c.usPerRequest(), 2), c.topMethods().isEmpty() ? "" : "top: " + c.topMethods().get(0).method()));
         if (p.components().size() > PROFILE_ROWS) {
             Format.line(out, "  (%d more components in the JSON and HTML reports)", p.components().size() - PROFILE_ROWS);
         }

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.report;
 
+import io.jwtbench.bench.runtime.stats.Profile;
+
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -25,7 +27,7 @@ final class Icicle {
     }
 
     /** "" when the tree holds no samples. */
-    static String render(String title, ProfileView.Node root) {
+    static String render(String title, Profile.Node root) {
         if (root.samples() == 0) {
             return "";
         }
@@ -50,7 +52,7 @@ final class Icicle {
                 + icicle.out + legend + "</svg>";
     }
 
-    private void node(ProfileView.Node n, double x, int level) {
+    private void node(Profile.Node n, double x, int level) {
         double w = (double) n.samples() / total * (WIDTH - 20);
         if (w < 0.5) {
             return;
@@ -76,7 +78,7 @@ final class Icicle {
         }
         out.append("</g>");
         double cx = x;
-        for (ProfileView.Node c : n.children()) {
+        for (Profile.Node c : n.children()) {
             node(c, cx, level + 1);
             cx += (double) c.samples() / total * (WIDTH - 20);
         }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.jwtbench.bench.runtime.JsonMaps;
+import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -28,21 +29,21 @@ public record ProfileDiff(String baseline, String other, double baselineUs, doub
 
     /** Empty unless both runs have a profile. */
     static java.util.Optional<ProfileDiff> of(String baselineLabel, RunReport baseline, String otherLabel, RunReport other) {
-        var a = ProfileView.of(baseline);
-        var b = ProfileView.of(other);
-        if (a.isEmpty() || b.isEmpty()) {
+        Profile a = baseline.profile();
+        Profile b = other.profile();
+        if (a == null || b == null) {
             return java.util.Optional.empty();
         }
         Set<String> names = new LinkedHashSet<>();
-        a.get().components().forEach(c -> names.add(c.name()));
-        b.get().components().forEach(c -> names.add(c.name()));
+        a.components().forEach(c -> names.add(c.component()));
+        b.components().forEach(c -> names.add(c.component()));
         List<Delta> deltas = new ArrayList<>();
         for (String n : names) {
-            deltas.add(new Delta(n, a.get().usPerRequest(n), b.get().usPerRequest(n)));
+            deltas.add(new Delta(n, a.usPerRequest(n), b.usPerRequest(n)));
         }
         deltas.sort((x, y) -> Double.compare(Math.abs(y.delta()), Math.abs(x.delta())));
-        return java.util.Optional.of(new ProfileDiff(baselineLabel, otherLabel, a.get().processCpuUsPerRequest(),
-                b.get().processCpuUsPerRequest(), deltas));
+        return java.util.Optional.of(new ProfileDiff(baselineLabel, otherLabel, a.processCpuUsPerRequest(),
+                b.processCpuUsPerRequest(), deltas));
     }
 
     /** The two runs' diff as JSON; an error body when either has no profile. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.jwtbench.bench.runtime.stats.Profile;
+
 /**
  * The "Where the CPU goes" part of a report page: for one run its components (CPU µs per request,
  * share, thread kinds, hottest methods) and the icicle of its samples; for several runs the components
@@ -16,14 +18,15 @@ final class ProfileHtml {
 
     /** "" when no run has a profile. */
     static String of(List<HtmlReport.Labelled> runs) {
-        List<Optional<ProfileView>> views = runs.stream().map(l -> ProfileView.of(l.report())).toList();
+        List<Optional<Profile>> views = runs.stream().map(l -> Optional.ofNullable(l.report().profile())).toList();
         if (views.stream().allMatch(Optional::isEmpty)) {
             return "";
         }
         StringBuilder out = new StringBuilder("<h2>Where the CPU goes (CPU µs per request, from JFR samples)</h2>");
         if (runs.size() == 1) {
-            ProfileView p = views.get(0).get();
-            out.append(components(p)).append(checks(p)).append(Icicle.render("Sampled stacks (icicle: callers above)", p.flame()));
+            Profile p = views.get(0).get();
+            out.append(components(p)).append(checks(p))
+                    .append(Icicle.render("Sampled stacks (icicle: callers above)", p.flame().root()));
             return out.toString();
         }
         out.append(sideBySide(runs, views));
@@ -37,25 +40,25 @@ final class ProfileHtml {
         return out.toString();
     }
 
-    private static String components(ProfileView p) {
+    private static String components(Profile p) {
         StringBuilder t = new StringBuilder("<table class=\"profile\"><tr><th>component</th><th>CPU µs/request</th>"
                 + "<th>share</th><th>samples</th><th>threads</th><th>hottest methods</th></tr>");
-        for (ProfileView.Component c : p.components()) {
+        for (Profile.Component c : p.components()) {
             StringBuilder threads = new StringBuilder();
             c.threads().forEach((k, v) -> threads.append(threads.isEmpty() ? "" : ", ").append(k).append(' ').append(v));
-            t.append("<tr><td>").append(Html.escape(c.name())).append("</td><td>").append(Format.fixed(c.cpuUsPerRequest(), 1))
-                    .append("</td><td>").append(Format.percent(c.cpuUsPerRequest() / p.processCpuUsPerRequest()))
+            t.append("<tr><td>").append(Html.escape(c.component())).append("</td><td>").append(Format.fixed(c.usPerRequest(), 1))
+                    .append("</td><td>").append(Format.percent(c.usPerRequest() / p.processCpuUsPerRequest()))
                     .append("</td><td>").append(c.samples() == 0 ? "(clock)" : String.valueOf(c.samples()))
                     .append("</td><td>").append(Html.escape(threads.toString())).append("</td><td class=\"l\">")
-                    .append(Html.escape(String.join(", ", c.topMethods().subList(0, Math.min(3, c.topMethods().size())))))
+                    .append(Html.escape(String.join(", ", c.topMethods().stream().limit(3).map(Profile.Method::method).toList())))
                     .append("</td></tr>");
         }
         return t.append("</table>").toString();
     }
 
-    private static String sideBySide(List<HtmlReport.Labelled> runs, List<Optional<ProfileView>> views) {
+    private static String sideBySide(List<HtmlReport.Labelled> runs, List<Optional<Profile>> views) {
         Set<String> names = new LinkedHashSet<>();
-        views.forEach(v -> v.ifPresent(p -> p.components().forEach(c -> names.add(c.name()))));
+        views.forEach(v -> v.ifPresent(p -> p.components().forEach(c -> names.add(c.component()))));
         StringBuilder t = new StringBuilder("<table class=\"profile\"><tr><th>component</th>");
         runs.forEach(l -> t.append("<th>").append(Html.escape(l.label())).append("</th>"));
         boolean two = runs.size() == 2;
@@ -81,7 +84,7 @@ final class ProfileHtml {
         return t.append("</tr></table>").toString();
     }
 
-    private static String checks(ProfileView p) {
+    private static String checks(Profile p) {
         return "<p class=\"meta\">" + Html.escape("process CPU " + Format.fixed(p.processCpuUsPerRequest(), 1)
                 + " µs per request, components add up to " + Format.fixed(p.componentsCpuUsPerRequest(), 1) + "; named: "
                 + Format.percent(p.namedShare()) + "; " + p.samples() + " samples (" + p.lostSamples() + " lost) from "

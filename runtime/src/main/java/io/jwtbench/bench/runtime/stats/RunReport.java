@@ -54,6 +54,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return extensions.get(Verdict.SECTION) instanceof Verdict v ? v : null;
     }
 
+    /** The CPU profile by component, when the run measured one; null otherwise. */
+    public Profile profile() {
+        return extensions.get(Profile.SECTION) instanceof Profile p && p.measured() ? p : null;
+    }
+
     /**
      * Combines the reports of the same load run concurrently by several generators (e.g. one per
      * pod): counts, rates and CPU add up, latencies merge exactly through the histograms, the time
