@@ -8,6 +8,7 @@ import jdk.jfr.consumer.RecordedEvent;
 
 import io.jwtbench.bench.probe.PhaseEvent;
 import io.jwtbench.bench.runtime.spi.RunOutcome;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 
 /**
  * Folds the run's {@link ServerRequestEvent}s and {@link PhaseEvent}s into per-phase figures. Only
@@ -95,39 +96,23 @@ final class BreakdownAggregator {
      * means ({@code perRequest}) add up: Σ phases' perRequest + remainder mean = server total mean.
      * Outside the server = client mean − server total mean (network, both event loops' queues, the client).
      */
-    synchronized Map<String, Object> result(RunOutcome outcome) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    synchronized Breakdown result(RunOutcome outcome) {
         double clientMean = outcome == null || outcome.latency() == null ? Double.NaN : outcome.latency().mean();
         double serverMean = server.meanMs();
         long requests = server.count();
-        m.put("unit", "ms");
-        m.put("path", path);
-        m.put("serverTotal", server.toJson());
-        Map<String, Object> phaseJson = new LinkedHashMap<>();
+        Map<String, Breakdown.Timing> phaseTimings = new LinkedHashMap<>();
         double named = 0;
         for (Map.Entry<String, Stat> p : phases.entrySet()) {
-            Map<String, Object> j = p.getValue().toJson();
             double perRequest = requests == 0 ? 0 : p.getValue().sumNanos() / (double) requests / 1e6;
             named += perRequest;
-            j.put("perRequest", Stat.ms(perRequest));
-            j.put("shareOfServer", Stat.ratio(serverMean == 0 ? Double.NaN : perRequest / serverMean));
-            phaseJson.put(p.getKey(), j);
+            phaseTimings.put(p.getKey(), p.getValue().timing(perRequest, serverMean == 0 ? Double.NaN : perRequest / serverMean));
         }
-        m.put("phases", phaseJson);
-        Map<String, Object> rest = remainder.toJson();
-        rest.put("perRequest", Stat.ms(remainder.meanMs()));
-        rest.put("shareOfServer", Stat.ratio(serverMean == 0 ? Double.NaN : remainder.meanMs() / serverMean));
-        m.put("frameworkRemainder", rest);
-        m.put("namedPhasesMeanMs", Stat.ms(named));
-        m.put("outsideServerMeanMs", Stat.ms(clientMean - serverMean));
-        m.put("clientMeanMs", Stat.ms(clientMean));
-        m.put("coverage", Stat.ratio(serverMean / clientMean));
-        m.put("namedCoverage", Stat.ratio(named / clientMean));
         long clientRequests = outcome == null ? 0 : outcome.requests();
-        m.put("requestsTimed", Stat.ratio(clientRequests == 0 ? Double.NaN : requests / (double) clientRequests));
-        m.put("otherRequests", otherRequests);
-        m.put("phasesOutsideRequests", phasesOutsideRequests);
-        m.put("outsideWindow", outsideWindow);
-        return m;
+        return new Breakdown("ms", path, server.timing(Double.NaN, Double.NaN), phaseTimings,
+                remainder.timing(remainder.meanMs(), serverMean == 0 ? Double.NaN : remainder.meanMs() / serverMean),
+                Stat.millis(named), Stat.millis(clientMean - serverMean), Stat.millis(clientMean),
+                Stat.share(serverMean / clientMean), Stat.share(named / clientMean),
+                Stat.share(clientRequests == 0 ? Double.NaN : requests / (double) clientRequests), otherRequests,
+                phasesOutsideRequests, outsideWindow);
     }
 }

@@ -5,6 +5,7 @@ import jakarta.inject.Singleton;
 
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 
 /**
  * The {@code breakdown} section: where the server's time per request went, by named phase
@@ -19,7 +20,7 @@ public class BreakdownExtension implements RunExtension {
 
     @Override
     public String section() {
-        return "breakdown";
+        return Breakdown.SECTION;
     }
 
     @Override

@@ -1,11 +1,9 @@
 package io.jwtbench.bench.runtime.jfr;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import org.HdrHistogram.Histogram;
 
 import io.jwtbench.bench.runtime.JsonMaps;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 
 /**
  * Durations of one kind (a phase, the server total, the remainder): an exact count and sum, and an
@@ -34,15 +32,13 @@ final class Stat {
         return count == 0 ? 0 : sumNanos / (double) count / 1e6;
     }
 
-    /** {count, mean, p50, p90, p99} in ms; the mean is exact (sum / count), percentiles from the histogram. */
-    Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", count);
-        m.put("mean", ms(meanMs()));
-        m.put("p50", ms(at(50)));
-        m.put("p90", ms(at(90)));
-        m.put("p99", ms(at(99)));
-        return m;
+    /**
+     * Count, mean, p50, p90, p99 in ms (the mean exact: sum / count; percentiles from the histogram), with
+     * the given per-request mean and share of the server total (NaN: absent).
+     */
+    Breakdown.Timing timing(double perRequest, double shareOfServer) {
+        return new Breakdown.Timing(count, millis(meanMs()), millis(at(50)), millis(at(90)), millis(at(99)),
+                millis(perRequest), share(shareOfServer));
     }
 
     private double at(double percentile) {
@@ -52,6 +48,11 @@ final class Stat {
     /** Milliseconds with 4 decimals (0.1 µs): phases are often a few microseconds. */
     static Object ms(double v) {
         return JsonMaps.round(v, 4);
+    }
+
+    /** {@link #ms} for a typed section: null when not finite. */
+    static Double millis(double v) {
+        return (Double) JsonMaps.round(v, 4);
     }
 
     /** Shares with 3 decimals. */

@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.report;
 
 import io.jwtbench.bench.runtime.JsonMaps;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
@@ -17,22 +18,23 @@ final class BreakdownText {
             + " records them, at about a fifth of the throughput on 2 cores; the CPU profile shows where the CPU went)";
 
     static void append(StringBuilder out, RunReport r) {
-        if (BreakdownView.of(r).isEmpty() && Boolean.FALSE.equals(r.spec().get("breakdown"))) {
+        Breakdown b = r.breakdown();
+        if (b == null && Boolean.FALSE.equals(r.spec().get("breakdown"))) {
             Format.line(out, NOT_RECORDED);
         }
-        BreakdownView.of(r).ifPresent(b -> {
+        if (b != null) {
             Format.line(out, "Where the time goes (mean per request; %s)", b.path());
             Format.line(out, ROW, "phase", "perRequest", "p50", "p99", "count", "share");
             b.phases().forEach((name, phase) -> row(out, name, phase));
             row(out, "framework remainder", b.frameworkRemainder());
-            BreakdownView.Timing total = b.serverTotal();
+            Breakdown.Timing total = b.serverTotal();
             Format.line(out, "  %-22s %10s %10s %10s %10s", "= server total", Format.latency(total.mean()),
                     Format.latency(total.p50()), Format.latency(total.p99()), total.count());
             Format.line(out, "  %-22s %10s", "+ outside the server", Format.latency(b.outsideServerMeanMs()));
             Format.line(out, "  %-22s %10s   (coverage: server-measured %s, named phases %s of the client mean)",
                     "= client mean", Format.latency(b.clientMeanMs()), Format.percent(b.coverage()),
                     Format.percent(b.namedCoverage()));
-        });
+        }
         JvmFacts jvm = JvmFacts.of(r);
         if (jvm.present() && !Double.isNaN(jvm.cpuShareMean())) {
             String jfr = jvm.gc() == null || jvm.pinnedVirtualThreads() == null ? ""
@@ -63,7 +65,7 @@ final class BreakdownText {
         }
     }
 
-    private static void row(StringBuilder out, String name, BreakdownView.Timing t) {
+    private static void row(StringBuilder out, String name, Breakdown.Timing t) {
         Format.line(out, ROW, name, Format.latency(t.perRequest()), Format.latency(t.p50()), Format.latency(t.p99()),
                 t.count(), Format.percent(t.shareOfServer()));
     }

@@ -17,6 +17,7 @@ import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Verdict;
@@ -233,9 +234,8 @@ public final class CompareView {
         if (r.verdict() != null) {
             m.put(Verdict.SECTION, RunJson.verdict(r.verdict()));
         }
-        Object breakdown = r.extensions().get("breakdown");
-        if (breakdown != null) {
-            m.put("breakdown", breakdown);
+        if (r.breakdown() != null) {
+            m.put(Breakdown.SECTION, r.breakdown());
         }
         if (r.error() != null) {
             m.put("error", r.error());

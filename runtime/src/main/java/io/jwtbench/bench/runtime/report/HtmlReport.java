@@ -249,7 +249,7 @@ public final class HtmlReport {
     private static String breakdownBars(String title, List<Labelled> runs) {
         Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
         for (Labelled l : runs) {
-            Map<String, Double> segments = BreakdownView.of(l.report()).map(Breakdowns::categories).orElse(Map.of());
+            Map<String, Double> segments = l.report().breakdown() == null ? Map.of() : Breakdowns.categories(l.report().breakdown());
             if (!segments.isEmpty()) {
                 bars.put(l.label(), segments);
             }

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.Verdict;
@@ -119,7 +120,7 @@ public final class SweepJson {
             m.put("generatorCpuShare", round(r.generator().cpuShareOfProcess(), 3));
         }
         if (st.breakdown() != null) {
-            m.put("breakdown", st.breakdown());
+            m.put(Breakdown.SECTION, st.breakdown());
         }
         if (r.verdict() != null) {
             m.put(Verdict.SECTION, r.verdict().result());

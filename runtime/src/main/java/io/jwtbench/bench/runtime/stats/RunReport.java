@@ -54,6 +54,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return extensions.get(Verdict.SECTION) instanceof Verdict v ? v : null;
     }
 
+    /** Where each request's time went on the server, when the run recorded it ({@code "breakdown": true}); null otherwise. */
+    public Breakdown breakdown() {
+        return extensions.get(Breakdown.SECTION) instanceof Breakdown b ? b : null;
+    }
+
     /** The CPU profile by component, when the run measured one; null otherwise. */
     public Profile profile() {
         return extensions.get(Profile.SECTION) instanceof Profile p && p.measured() ? p : null;

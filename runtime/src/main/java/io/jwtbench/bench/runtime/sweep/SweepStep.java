@@ -4,6 +4,7 @@ import io.jwtbench.bench.runtime.analysis.StepPoint;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
@@ -29,8 +30,8 @@ public record SweepStep(int index, int load, RunReport report) {
     }
 
     /** The JFR breakdown section of the step's run, when that extension is present. */
-    public Object breakdown() {
-        return report.extensions().get("breakdown");
+    public Breakdown breakdown() {
+        return report.breakdown();
     }
 
     /** For the analysis, with the concurrency {@code model} implies (connections, or Little's law). */
