@@ -15,7 +15,6 @@ import io.jwtbench.bench.runtime.engine.load.LoadDriver;
 import io.jwtbench.bench.runtime.engine.transport.Generator;
 import io.jwtbench.bench.runtime.engine.transport.RunTransport;
 import io.jwtbench.bench.runtime.observe.JvmActivity;
-import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.observe.SteadyState;
 import io.jwtbench.bench.runtime.plan.RunSpec;
@@ -26,6 +25,7 @@ import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.jwtbench.bench.runtime.spi.RunOutcome;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
+import io.jwtbench.bench.runtime.stats.Jvm;
 import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -284,10 +284,9 @@ public final class Run implements Started {
         if (activityAtStart == null || activityAtEnd == null || window == null || !window.concluded()) {
             return;
         }
-        Map<?, ?> jit = JvmFacts.jit(sections.get(JvmFacts.SECTION));
+        Jvm.Jit jit = sections.get(Jvm.SECTION) instanceof Jvm jvm ? jvm.jit() : null; // JFR's counts, when it ran
         sections.put(SteadyState.SECTION, SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
-                jit.get("compilations") instanceof Number n ? n.longValue() : null,
-                jit.get("deoptimizations") instanceof Number n ? n.longValue() : null, steadyRules));
+                jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
     }
 
     private void moveTo(RunStatus next) {

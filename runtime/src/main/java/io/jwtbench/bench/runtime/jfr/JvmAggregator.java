@@ -1,7 +1,5 @@
 package io.jwtbench.bench.runtime.jfr;
 
-import static io.jwtbench.bench.runtime.JsonMaps.map;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,6 +10,8 @@ import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
+
+import io.jwtbench.bench.runtime.stats.Jvm;
 
 /**
  * The JFR part of the {@code jvm} section, over the measured window: GC pauses, pinned virtual
@@ -76,21 +76,13 @@ final class JvmAggregator {
         }
     }
 
-    synchronized Map<String, Object> result() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("gc", map("count", gcCount, "pauseTotalMs", Stat.ms(gcPauseNanos / 1e6), "pauseMaxMs",
-                Stat.ms(gcMaxPauseNanos / 1e6), "collectors", collectors));
-        m.put("pinnedVirtualThreads", pinned.toJson(topStacks));
-        m.put("jit", map("compilations", compilations, "compileMs", Stat.ms(compileNanos / 1e6), "deoptimizations",
-                deoptimizations));
-        Map<String, Object> blocking = new LinkedHashMap<>();
-        blocking.put("thresholdMs", Stat.ms(threshold.toNanos() / 1e6));
-        blocking.put("monitorEnter", monitors.toJson(topStacks));
-        Map<String, Object> parked = parks.toJson(topStacks);
-        parked.put("idleWorkerParksExcluded", idleParks);
-        blocking.put("threadPark", parked);
-        m.put("contention", blocking);
-        return m;
+    synchronized Jvm.FromJfr result() {
+        Jvm.Blocking parked = parks.result(topStacks);
+        return new Jvm.FromJfr(
+                new Jvm.Gc(gcCount, Stat.millis(gcPauseNanos / 1e6), Stat.millis(gcMaxPauseNanos / 1e6), new LinkedHashMap<>(collectors)),
+                pinned.result(topStacks), new Jvm.Jit(compilations, Stat.millis(compileNanos / 1e6), deoptimizations),
+                new Jvm.Contention(Stat.millis(threshold.toNanos() / 1e6), monitors.result(topStacks),
+                        new Jvm.Blocking(parked.count(), parked.totalMs(), parked.maxMs(), parked.topStacks(), idleParks)));
     }
 
     /** Events with a duration and a stack: count, total, max, most frequent stacks. */
@@ -117,16 +109,12 @@ final class JvmAggregator {
             }
         }
 
-        Map<String, Object> toJson(int top) {
+        Jvm.Blocking result(int top) {
             List<Map.Entry<String, long[]>> sorted = new ArrayList<>(stacks.entrySet());
             sorted.sort((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]));
-            List<Object> topStacks = new ArrayList<>();
-            for (Map.Entry<String, long[]> s : sorted.subList(0, Math.min(top, sorted.size()))) {
-                topStacks.add(map("count", s.getValue()[0], "totalMs", Stat.ms(s.getValue()[1] / 1e6), "stack",
-                        s.getKey()));
-            }
-            return map("count", count, "totalMs", Stat.ms(totalNanos / 1e6), "maxMs", Stat.ms(maxNanos / 1e6),
-                    "topStacks", topStacks);
+            List<Jvm.StackCount> topStacks = sorted.subList(0, Math.min(top, sorted.size())).stream()
+                    .map(s -> new Jvm.StackCount(s.getValue()[0], Stat.millis(s.getValue()[1] / 1e6), s.getKey())).toList();
+            return new Jvm.Blocking(count, Stat.millis(totalNanos / 1e6), Stat.millis(maxNanos / 1e6), topStacks, null);
         }
     }
 

@@ -1,15 +1,12 @@
 package io.jwtbench.bench.runtime.jfr;
 
-import java.util.Map;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.observe.ProcessSampler;
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
-import io.jwtbench.bench.runtime.spi.RunOutcome;
+import io.jwtbench.bench.runtime.stats.Jvm;
 
 /**
  * The {@code jvm} section of every run: process and host CPU, threads, allocation and the generator's
@@ -24,24 +21,16 @@ public class JvmExtension implements RunExtension {
 
     @Override
     public String section() {
-        return JvmFacts.SECTION;
+        return Jvm.SECTION;
     }
 
     @Override
     public Observation begin(RunContext run) {
         ProcessSampler sampler = ProcessSampler.start(run.id());
         Observation jfr = runs.observe(run, (session, outcome) -> session.jvm == null ? null : session.jvm.result());
-        return new Observation() {
-            @Override
-            public Object end(RunOutcome outcome) {
-                Map<String, Object> m = sampler.stop(outcome); // first: the window closest to the measured phase
-                Object fromJfr = jfr.end(outcome);
-                m.put("jfr", fromJfr instanceof Map<?, ?>);
-                if (fromJfr instanceof Map<?, ?> events) {
-                    events.forEach((k, v) -> m.put((String) k, v));
-                }
-                return m;
-            }
+        return outcome -> {
+            Jvm.Sampled sampled = sampler.stop(outcome); // first: the window closest to the measured phase
+            return Jvm.of(sampled, jfr.end(outcome) instanceof Jvm.FromJfr fromJfr ? fromJfr : null);
         };
     }
 }

@@ -1,11 +1,10 @@
 package io.jwtbench.bench.runtime.observe;
 
-import java.util.Map;
-
+import io.jwtbench.bench.runtime.stats.Jvm;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
- * A run report's {@code jvm} section read once into typed values: the one source of CPU, thread and
+ * The figures of a run report's {@code jvm} section ({@link Jvm}) that the renderers compare: the one source of CPU, thread and
  * pinning figures for compare rows, sweep rows, text and HTML reports. Figures are NaN (counts null)
  * when absent: a run without that section, or without JFR ({@code "breakdown": false, "profile": false}) for the
  * JFR-only ones ({@link #gc()}, {@link #pinnedVirtualThreads()}).
@@ -19,37 +18,26 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 public record JvmFacts(boolean present, double cpuSeconds, double meanCores, double peakCores, double cpuShareMean,
         double cpuSharePeak, double hostCpuShareMean, double allocationMbPerSecond, Long threadsAtStart,
         Long threadsPeak, Long pinnedVirtualThreads, Gc gc) {
-    public static final String SECTION = "jvm";
-
     /** JFR's garbage collections over the window. */
     public record Gc(long count, double pauseTotalMs, double pauseMaxMs) {
     }
 
     public static JvmFacts of(RunReport report) {
-        Map<?, ?> s = report.extensions().get(SECTION) instanceof Map<?, ?> m && !m.containsKey("error") ? m : Map.of();
-        Map<?, ?> gc = object(s, "gc");
-        return new JvmFacts(!s.isEmpty(), number(s, "processCpu", "cpuSeconds"), number(s, "processCpu", "meanCores"),
-                number(s, "processCpu", "peakCores"), number(s, "processCpu", "mean"), number(s, "processCpu", "peak"),
-                number(s, "hostCpu", "mean"), number(s, "allocation", "mbPerSecond"), count(s, "threads", "atStart"),
-                count(s, "threads", "peak"), count(s, "pinnedVirtualThreads", "count"),
-                gc.isEmpty() ? null : new Gc(count(s, "gc", "count") == null ? 0 : count(s, "gc", "count"),
-                        number(s, "gc", "pauseTotalMs"), number(s, "gc", "pauseMaxMs")));
+        Jvm s = report.jvm();
+        if (s == null) {
+            return new JvmFacts(false, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    null, null, null, null);
+        }
+        Jvm.ProcessCpu cpu = s.processCpu();
+        return new JvmFacts(true, nan(cpu == null ? null : cpu.cpuSeconds()), nan(cpu == null ? null : cpu.meanCores()),
+                nan(cpu == null ? null : cpu.peakCores()), nan(cpu == null ? null : cpu.mean()), nan(cpu == null ? null : cpu.peak()),
+                nan(s.hostCpu() == null ? null : s.hostCpu().mean()), nan(s.allocation() == null ? null : s.allocation().mbPerSecond()),
+                s.threads() == null ? null : s.threads().atStart(), s.threads() == null ? null : s.threads().peak(),
+                s.pinnedVirtualThreads() == null ? null : s.pinnedVirtualThreads().count(),
+                s.gc() == null ? null : new Gc(s.gc().count(), nan(s.gc().pauseTotalMs()), nan(s.gc().pauseMaxMs())));
     }
 
-    /** The JFR {@code jit} counts of a run's {@code jvm} section (empty without JFR). */
-    public static Map<?, ?> jit(Object jvmSection) {
-        return jvmSection instanceof Map<?, ?> s ? object(s, "jit") : Map.of();
-    }
-
-    private static Map<?, ?> object(Map<?, ?> section, String name) {
-        return section.get(name) instanceof Map<?, ?> m ? m : Map.of();
-    }
-
-    private static double number(Map<?, ?> section, String object, String key) {
-        return object(section, object).get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
-    }
-
-    private static Long count(Map<?, ?> section, String object, String key) {
-        return object(section, object).get(key) instanceof Number n ? n.longValue() : null;
+    private static double nan(Double v) {
+        return v == null ? Double.NaN : v;
     }
 }

@@ -1,17 +1,14 @@
 package io.jwtbench.bench.runtime.observe;
 
-import static io.jwtbench.bench.runtime.JsonMaps.map;
-
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.jwtbench.bench.runtime.JsonMaps;
 
 import io.jwtbench.bench.runtime.spi.RunOutcome;
+import io.jwtbench.bench.runtime.stats.Jvm;
 
 /**
  * The always-on, cheap part of a run's {@code jvm} section (no JFR): the process's CPU, the whole
@@ -83,10 +80,10 @@ public final class ProcessSampler {
     }
 
     /**
-     * Stops sampling (right after the measured phase) and returns {@code windowSeconds, processCpu,
-     * hostCpu, threads, allocation, generator}.
+     * Stops sampling (right after the measured phase) and returns what it measured: the {@code jvm}
+     * section but JFR's part.
      */
-    public Map<String, Object> stop(RunOutcome outcome) {
+    public Jvm.Sampled stop(RunOutcome outcome) {
         long elapsed = System.nanoTime() - startNanos;
         long cpu = processCpuNanos();
         long allocated = threads.getTotalThreadAllocatedBytes() - allocatedAtStart;
@@ -97,30 +94,28 @@ public final class ProcessSampler {
             Thread.currentThread().interrupt();
         }
         double seconds = elapsed / 1e9;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("windowSeconds", round(seconds));
+        Jvm.ProcessCpu processCpu;
+        Jvm.HostCpu hostCpu;
+        Jvm.Threads threadFigures;
         synchronized (this) {
             if (cpu >= 0 && startCpu >= 0) {
                 double meanCores = elapsed > 0 ? (cpu - startCpu) / (double) elapsed : Double.NaN;
                 double peakCores = Math.max(cpuPeakCores, meanCores);
-                m.put("processCpu", map("cpuSeconds", round((cpu - startCpu) / 1e9), "meanCores", round(meanCores),
-                        "peakCores", round(peakCores), "mean", round(meanCores / cores), "peak", round(peakCores / cores),
-                        "cores", cores, "sampleIntervalMs", INTERVAL_MS));
+                processCpu = new Jvm.ProcessCpu(round((cpu - startCpu) / 1e9), round(meanCores), round(peakCores),
+                        round(meanCores / cores), round(peakCores / cores), cores, INTERVAL_MS, null);
             } else {
-                m.put("processCpu", map("error", "no process CPU time in this JVM", "cores", cores));
+                processCpu = new Jvm.ProcessCpu(null, null, null, null, null, cores, null, "no process CPU time in this JVM");
             }
-            m.put("hostCpu", map("mean", round(host.mean()), "peak", round(host.peak), "samples", host.count));
-            m.put("threads", map("atStart", threadsAtStart, "mean", round(threadCounts.mean()), "peak",
-                    (long) threadCounts.peak, "samples", threadCounts.count));
+            hostCpu = new Jvm.HostCpu(round(host.mean()), round(host.peak), host.count);
+            threadFigures = new Jvm.Threads(threadsAtStart, round(threadCounts.mean()), (long) threadCounts.peak,
+                    threadCounts.count);
         }
-        m.put("allocation", map("bytes", allocated, "mbPerSecond",
+        Jvm.Allocation allocation = new Jvm.Allocation(allocated,
                 round(seconds > 0 ? allocated / seconds / (1024 * 1024) : Double.NaN),
-                "source", "ThreadMXBean.getTotalThreadAllocatedBytes (exact; JFR's allocation samples are estimates)"));
-        if (outcome != null && outcome.generator() != null) {
-            m.put("generator", map("cpuSeconds", round(outcome.generator().cpuSeconds()), "cpuShareOfProcess",
-                    round(outcome.generator().cpuShareOfProcess())));
-        }
-        return m;
+                "ThreadMXBean.getTotalThreadAllocatedBytes (exact; JFR's allocation samples are estimates)");
+        Jvm.GeneratorShare generator = outcome == null || outcome.generator() == null ? null
+                : new Jvm.GeneratorShare(round(outcome.generator().cpuSeconds()), round(outcome.generator().cpuShareOfProcess()));
+        return new Jvm.Sampled(round(seconds), processCpu, hostCpu, threadFigures, allocation, generator);
     }
 
     /** Periodic samples: mean and peak. */
@@ -140,8 +135,8 @@ public final class ProcessSampler {
         }
     }
 
-    /** CPU, thread and allocation figures keep 3 decimals. */
-    static Object round(double v) {
-        return JsonMaps.round(v, 3);
+    /** CPU, thread and allocation figures keep 3 decimals; null when not finite. */
+    static Double round(double v) {
+        return (Double) JsonMaps.round(v, 3);
     }
 }

@@ -25,7 +25,7 @@ public interface RunExtension {
     interface Observation {
         /**
          * The section's value, knowing what the client measured: JSON-able (maps, lists, strings,
-         * numbers, booleans); null for none.
+         * numbers, booleans, or records of them); null for none.
          */
         Object end(RunOutcome outcome);
     }

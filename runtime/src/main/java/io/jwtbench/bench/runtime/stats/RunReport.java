@@ -59,6 +59,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return extensions.get(Breakdown.SECTION) instanceof Breakdown b ? b : null;
     }
 
+    /** What the JVM did over the measured phase; null for a run that measured nothing. */
+    public Jvm jvm() {
+        return extensions.get(Jvm.SECTION) instanceof Jvm j ? j : null;
+    }
+
     /** The CPU profile by component, when the run measured one; null otherwise. */
     public Profile profile() {
         return extensions.get(Profile.SECTION) instanceof Profile p && p.measured() ? p : null;
