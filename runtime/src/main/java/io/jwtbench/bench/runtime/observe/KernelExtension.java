@@ -1,6 +1,5 @@
 package io.jwtbench.bench.runtime.observe;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -8,6 +7,7 @@ import jakarta.inject.Singleton;
 
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
+import io.jwtbench.bench.runtime.stats.Kernel;
 
 /**
  * The {@code kernel} section of every run where Linux tells ({@link KernelNet}): accept-queue overflows
@@ -17,11 +17,9 @@ import io.jwtbench.bench.runtime.spi.RunExtension;
  */
 @Singleton
 public class KernelExtension implements RunExtension {
-    public static final String SECTION = "kernel";
-
     @Override
     public String section() {
-        return SECTION;
+        return Kernel.SECTION;
     }
 
     @Override
@@ -32,9 +30,11 @@ public class KernelExtension implements RunExtension {
             if (before.isEmpty() || after.isEmpty()) {
                 return null; // not Linux, or /proc not readable: no section rather than zeros
             }
-            Map<String, Object> m = new LinkedHashMap<>(after.get().since(before.get()));
-            m.put("scope", "the network namespace (this process and any other in it), during the measured window");
-            return m;
+            Map<String, Long> rose = after.get().since(before.get());
+            return new Kernel(rose.get("listenOverflows"), rose.get("listenDrops"), rose.get("synRetransmits"),
+                    rose.get("retransmittedSegments"), rose.get("resetsSent"), rose.get("establishedResets"),
+                    rose.get("failedConnectionAttempts"), rose.get("connectionsOpened"), rose.get("connectionsAccepted"),
+                    "the network namespace (this process and any other in it), during the measured window");
         };
     }
 }

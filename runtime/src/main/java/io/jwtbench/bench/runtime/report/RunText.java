@@ -1,11 +1,10 @@
 package io.jwtbench.bench.runtime.report;
 
 import java.util.Locale;
-import java.util.Map;
 
-import io.jwtbench.bench.runtime.observe.KernelExtension;
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
+import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.Verdict;
@@ -74,11 +73,12 @@ public final class RunText {
             Format.line(out, "At the window's close: %d in flight (awaited), %d due but unsent (filed from their intended time)",
                     r.generator().inFlightAtStop(), r.generator().unsentAtStop());
         }
-        if (r.extensions().get(KernelExtension.SECTION) instanceof Map<?, ?> kernel) {
+        Kernel kernel = r.kernel();
+        if (kernel != null) {
             Format.line(out, "Kernel TCP (namespace): listen overflows %s, listen drops %s, SYN retransmits %s, "
-                    + "retransmitted segments %s, resets sent %s, failed connects %s", kernel.get("listenOverflows"),
-                    kernel.get("listenDrops"), kernel.get("synRetransmits"), kernel.get("retransmittedSegments"),
-                    kernel.get("resetsSent"), kernel.get("failedConnectionAttempts"));
+                    + "retransmitted segments %s, resets sent %s, failed connects %s", kernel.listenOverflows(),
+                    kernel.listenDrops(), kernel.synRetransmits(), kernel.retransmittedSegments(), kernel.resetsSent(),
+                    kernel.failedConnectionAttempts());
         }
         SteadyView steady = SteadyView.of(r);
         Format.line(out, "Steady state: %s", steady.line());

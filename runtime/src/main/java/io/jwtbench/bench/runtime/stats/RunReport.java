@@ -64,6 +64,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return extensions.get(Jvm.SECTION) instanceof Jvm j ? j : null;
     }
 
+    /** What the kernel's TCP counters rose by over the measured window (Linux); null elsewhere. */
+    public Kernel kernel() {
+        return extensions.get(Kernel.SECTION) instanceof Kernel k ? k : null;
+    }
+
     /** The CPU profile by component, when the run measured one; null otherwise. */
     public Profile profile() {
         return extensions.get(Profile.SECTION) instanceof Profile p && p.measured() ? p : null;
