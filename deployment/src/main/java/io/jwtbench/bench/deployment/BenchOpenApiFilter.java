@@ -26,6 +26,12 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
+import io.jwtbench.bench.runtime.plan.Thresholds;
+import io.jwtbench.bench.runtime.stats.Breakdown;
+import io.jwtbench.bench.runtime.stats.Jvm;
+import io.jwtbench.bench.runtime.stats.Kernel;
+import io.jwtbench.bench.runtime.stats.Profile;
+
 /**
  * The bench API in the application's OpenAPI document ({@code /q/openapi}): its routes are Vert.x
  * routes, which SmallRye OpenAPI does not scan, so this filter adds them at build time, as SmallRye
@@ -177,9 +183,10 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("field", string()).addProperty("reason", string()));
         s.put("BusyError", object().description("The bench is busy").addProperty("error", string())
                 .addProperty("runningId", string()));
-        s.put("Thresholds", object().description("What the verdict judges against; latencies as durations")
-                .addProperty("p50", duration()).addProperty("p90", duration()).addProperty("p99", duration())
-                .addProperty("max", duration()).addProperty("minRps", number()).addProperty("maxErrorRate", number()));
+        Schema thresholds = object().description("What the verdict judges against; latencies as durations")
+                .additionalPropertiesBoolean(false);
+        Thresholds.LATENCY_KEYS.forEach(k -> thresholds.addProperty(k, duration()));
+        s.put("Thresholds", thresholds.addProperty("minRps", number()).addProperty("maxErrorRate", number()));
         s.put("RunSpec", object().description("A run: the target, its load model (closed: connections; open: rate,"
                 + " ramp: rate and rampTo, over connections), durations, what to observe. Other fields are the target's"
                 + " options (e.g. the jwt target's tokens, algorithm, model).").required(List.of("target"))
@@ -200,27 +207,87 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("rates", createSchema().addType(Schema.SchemaType.ARRAY).items(integer()))
                 .addProperty("pause", duration()).addProperty("latencyBound", duration())
                 .addProperty("boundPercentile", string()));
-        s.put("Latency", object().description("Milliseconds").addProperty("count", integer())
-                .addProperty("p50", number()).addProperty("p90", number()).addProperty("p99", number())
-                .addProperty("p99_9", number()).addProperty("max", number()).addProperty("mean", number()));
-        s.put("Verdict", object().addProperty("result", string().enumeration(List.<Object>of("passed", "failed")))
-                .addProperty("reasons", createSchema().addType(Schema.SchemaType.ARRAY).items(string())));
-        s.put("RunReport", object().description("A run; sections appear as the run reaches them").additionalPropertiesBoolean(true)
+        s.put("Latency", object().description("Milliseconds, from the run's HdrHistogram (histogram: the same, encoded)")
+                .additionalPropertiesBoolean(false).addProperty("unit", string()).addProperty("count", integer())
+                .addProperty("p50", number()).addProperty("p75", number()).addProperty("p90", number())
+                .addProperty("p95", number()).addProperty("p99", number()).addProperty("p99_9", number())
+                .addProperty("p99_99", number()).addProperty("max", number()).addProperty("mean", number())
+                .addProperty("stdev", number()).addProperty("histogram", string()));
+        s.put("Verdict", object().additionalPropertiesBoolean(false)
+                .addProperty("result", string().enumeration(List.<Object>of("passed", "failed")))
+                .addProperty("reasons", array(string())));
+        RecordSchemas sections = new RecordSchemas();
+        s.put("RunReport", object().description("A run; sections appear as the run reaches them. Further properties are"
+                + " sections of the application's own run extensions").additionalPropertiesBoolean(true)
                 .addProperty("id", string())
                 .addProperty("status", string().enumeration(List.<Object>of("QUEUED", "WARMUP", "RUNNING", "DONE", "FAILED", "CANCELLED")))
                 .addProperty("target", string())
                 .addProperty("loadModel", string().enumeration(List.<Object>of("closed", "constant-rate", "ramp")))
                 .addProperty("endpoint", string()).addProperty("spec", ref("RunSpec")).addProperty("options", object())
-                .addProperty("measured", object().addProperty("durationSeconds", number()).addProperty("requests", integer())
+                .addProperty("startedAt", dateTime()).addProperty("finishedAt", dateTime())
+                .addProperty("progress", closed().description("While it runs: its live figures")
+                        .addProperty("phase", string()).addProperty("elapsedSeconds", number()).addProperty("requests", integer())
+                        .addProperty("currentRps", number()).addProperty("lastSecondP50", number())
+                        .addProperty("lastSecondP99", number()))
+                .addProperty("warmup", closed().addProperty("durationSeconds", number()).addProperty("requests", integer())
+                        .addProperty("rps", number()).addProperty("auto", bool()).addProperty("stoppedBecause", string()))
+                .addProperty("measured", closed().addProperty("durationSeconds", number()).addProperty("requests", integer())
                         .addProperty("rps", number()).addProperty("bytesRead", integer()))
-                .addProperty("latency", ref("Latency")).addProperty("uncorrectedLatency", ref("Latency"))
-                .addProperty("errors", object().addProperty("total", integer()))
-                .addProperty("timeSeries", createSchema().addType(Schema.SchemaType.ARRAY).items(object()))
-                .addProperty("verdict", ref("Verdict")).addProperty("error", string()));
+                .addProperty("latency", ref("Latency"))
+                .addProperty("uncorrectedLatency", ref("Latency").description("The open model's latency from when each"
+                        + " request left, not from when it was due"))
+                .addProperty("errors", closed().addProperty("connect", integer()).addProperty("timeout", integer())
+                        .addProperty("reset", integer()).addProperty("status4xx", integer()).addProperty("status5xx", integer())
+                        .addProperty("total", integer()))
+                .addProperty("expectedRejections", integer()).addProperty("unexpectedSuccesses", integer())
+                .addProperty("generator", closed().addProperty("cpuSeconds", number()).addProperty("cpuShareOfProcess", number())
+                        .addProperty("eventLoops", integer()).addProperty("lateStarts", integer())
+                        .addProperty("maxScheduleLagMs", number()).addProperty("meanScheduleLagMs", number())
+                        .addProperty("connectionWaitMs", number())
+                        .addProperty("scheduleLagMs", closed().addProperty("p50", number()).addProperty("p99", number())
+                                .addProperty("max", number()))
+                        .addProperty("inFlightAtStop", integer()).addProperty("unsentAtStop", integer()))
+                .addProperty("timeSeries", array(closed().addProperty("second", integer()).addProperty("requests", integer())
+                        .addProperty("rps", number()).addProperty("p50", number()).addProperty("p90", number())
+                        .addProperty("p99", number()).addProperty("errors", integer())))
+                .addProperty("error", string())
+                .addProperty("startAt", dateTime()).addProperty("trigger", string().enumeration(List.<Object>of("api", "smoke")))
+                .addProperty("jvm", sections.ref(Jvm.class)).addProperty("profile", sections.ref(Profile.class))
+                .addProperty("breakdown", sections.ref(Breakdown.class)).addProperty("kernel", sections.ref(Kernel.class))
+                .addProperty("steady", steady())
+                .addProperty("verdict", ref("Verdict")));
+        s.putAll(sections.named());
         s.put("CompareReport", object().description("One row per model, their rounds, spread and verdicts").additionalPropertiesBoolean(true));
         s.put("SweepReport", object().description("One run per step, the knee and the USL fit").additionalPropertiesBoolean(true));
         s.put("FleetReport", object().description("One row per pod and the merged run").additionalPropertiesBoolean(true));
         return s;
+    }
+
+    /** The {@code steady} section (observe/SteadyState). */
+    private static Schema steady() {
+        return closed().addProperty("steady", bool()).addProperty("reasons", array(string()))
+                .addProperty("jit", closed().addProperty("compileMs", integer()).addProperty("compilations", integer())
+                        .addProperty("deoptimizations", integer()).addProperty("source", string()))
+                .addProperty("classesLoaded", integer())
+                .addProperty("gc", closed().addProperty("collections", integer()).addProperty("heapAfterGcMbAtStart", integer())
+                        .addProperty("heapAfterGcMbAtEnd", integer()))
+                .addProperty("throughputCv", number()).addProperty("note", string())
+                .addProperty("limits", closed().addProperty("compileMsPerSecond", number())
+                        .addProperty("classesPerSecond", number()).addProperty("deoptimizationsPerSecond", number())
+                        .addProperty("throughputCv", number()).addProperty("heapAfterGcGrowth", number()));
+    }
+
+    /** An object with exactly the properties given. */
+    private static Schema closed() {
+        return object().additionalPropertiesBoolean(false);
+    }
+
+    private static Schema array(Schema items) {
+        return createSchema().addType(Schema.SchemaType.ARRAY).items(items);
+    }
+
+    private static Schema dateTime() {
+        return string().format("date-time");
     }
 
     private static Schema ref(String name) {

@@ -1,0 +1,217 @@
+package io.jwtbench.service.web;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.jwtbench.service.testing.LocalIdp;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The run report's JSON and its OpenAPI schema, held against each other in both directions: real runs
+ * (closed and open model, every observation on, one caught while it runs) are walked through the
+ * {@code RunReport} schema of {@code /q/openapi}. A key the schema lacks, or a value of another type,
+ * fails; so does a schema property that none of the runs wrote, unless it is listed below with the
+ * reason it is rare.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalIdp.class)
+class ReportContractTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Sections of the application's own run extensions: outside the bench's contract (RunReport allows more properties). */
+    static final Set<String> APPLICATION_SECTIONS = Set.of("jwtCache");
+
+    /** Properties no run here writes, and why: each is checked by the test named. Their own properties are excused too. */
+    static final Map<String, String> RARE = Map.of(
+            "RunReport.error", "failed runs only (RunDeadlineTest)",
+            "RunReport.startAt", "runs given a start instant, e.g. a fleet's (FleetIT)",
+            "Profile.error", "a JVM without process CPU time, or a run that measured nothing",
+            "Jvm.ProcessCpu.error", "a JVM without process CPU time",
+            "Profile.Component.threadCpuSeconds", "platform threads with CPU but no sample (a busy machine)",
+            "Profile.Component.topStacks", "stacks no rule names (ProfileTest)",
+            "RunReport.warmup.auto", "automatic warm-ups, which may last their whole bound (SteadyStateTest)",
+            "RunReport.warmup.stoppedBecause", "automatic warm-ups (SteadyStateTest)");
+
+    static final List<JsonNode> RUNS = new ArrayList<>();
+    static JsonNode schemas;
+
+    /** Once, on the first test (a static @BeforeAll would run before the application listens). */
+    static synchronized void runs() throws Exception {
+        if (!RUNS.isEmpty()) {
+            return;
+        }
+        schemas = JSON.readTree(given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract()
+                .asString()).get("components").get("schemas");
+        // closed model, every observation, thresholds (a verdict), a fixed warm-up
+        RUNS.add(run("{\"target\":\"health\",\"connections\":2,\"duration\":\"2s\",\"warmup\":\"500ms\",\"breakdown\":true,"
+                + "\"jfr\":true,\"thresholds\":{\"p99\":\"1m\",\"minRps\":1}}"));
+        // open model (uncorrected latency, schedule lag), the jwt target
+        RUNS.add(run("{\"target\":\"jwt\",\"rate\":200,\"connections\":4,\"duration\":\"2s\",\"warmup\":\"500ms\","
+                + "\"tokens\":50}"));
+        // caught while it runs: progress
+        String location = given().contentType("application/json")
+                .body("{\"target\":\"health\",\"connections\":1,\"duration\":\"3s\",\"warmup\":\"0s\",\"profile\":false}")
+                .post("/q/bench/runs").then().statusCode(202).extract().header("Location");
+        JsonNode running;
+        do {
+            Thread.sleep(100);
+            running = JSON.readTree(given().get(location).asString());
+        } while (!"RUNNING".equals(running.path("status").asText()) || running.path("progress").isMissingNode());
+        RUNS.add(running);
+        given().delete(location).then().statusCode(200);
+    }
+
+    static JsonNode run(String spec) throws Exception {
+        return JSON.readTree(given().contentType("application/json").body(spec).post("/q/bench/runs?wait=true").then()
+                .statusCode(200).extract().asString());
+    }
+
+    @Test
+    void everyKeyOfARunReportIsInTheSchemaWithItsType() throws Exception {
+        runs();
+        Set<String> seen = new TreeSet<>();
+        List<String> problems = new ArrayList<>();
+        for (JsonNode run : RUNS) {
+            walk(run, ref("RunReport"), "RunReport", seen, problems);
+        }
+        assertEquals(List.of(), problems, "keys or types the schema does not describe");
+    }
+
+    @Test
+    void everySchemaPropertyIsWrittenBySomeRun() throws Exception {
+        runs();
+        Set<String> seen = new TreeSet<>();
+        for (JsonNode run : RUNS) {
+            walk(run, ref("RunReport"), "RunReport", seen, new ArrayList<>());
+        }
+        Set<String> declared = new TreeSet<>();
+        properties(ref("RunReport"), "RunReport", declared, new TreeSet<>());
+        declared.removeAll(seen);
+        declared.removeAll(RARE.keySet());
+        assertEquals(Set.of(), declared, "in the schema, but no run wrote them (a stale schema, or add them to RARE with the reason)");
+        assertTrue(seen.size() > 150, "the walk saw the reports: " + seen.size());
+    }
+
+    /** {@code node} against {@code schema}; {@code name}: the schema's name (its $ref) or the property path. */
+    static void walk(JsonNode node, JsonNode schema, String name, Set<String> seen, List<String> problems) {
+        if (schema.has("$ref")) {
+            name = refName(schema);
+            schema = ref(name);
+        }
+        if (node.isNull()) {
+            return; // an absent figure: written as null or left out, the same to a reader
+        }
+        String type = type(schema);
+        switch (type) {
+            case "object" -> {
+                if (!node.isObject()) {
+                    problems.add(name + ": not an object: " + node);
+                    return;
+                }
+                JsonNode properties = schema.path("properties");
+                JsonNode additional = schema.get("additionalProperties");
+                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+                    Map.Entry<String, JsonNode> f = it.next();
+                    if (properties.has(f.getKey())) {
+                        seen.add(name + "." + f.getKey());
+                        walk(f.getValue(), properties.get(f.getKey()), name + "." + f.getKey(), seen, problems);
+                    } else if (additional != null && additional.isObject()) {
+                        walk(f.getValue(), additional, name + ".*", seen, problems);
+                    } else if (additional != null && !additional.asBoolean()
+                            || name.equals("RunReport") && !APPLICATION_SECTIONS.contains(f.getKey())) {
+                        problems.add(name + "." + f.getKey() + ": not in the schema");
+                    }
+                }
+            }
+            case "array" -> {
+                if (!node.isArray()) {
+                    problems.add(name + ": not an array: " + node);
+                    return;
+                }
+                for (JsonNode item : node) {
+                    walk(item, schema.get("items"), name, seen, problems);
+                }
+            }
+            case "string" -> check(node.isTextual(), name, node, problems);
+            case "integer" -> check(node.isIntegralNumber(), name, node, problems);
+            case "number" -> check(node.isNumber(), name, node, problems);
+            case "boolean" -> check(node.isBoolean(), name, node, problems);
+            default -> {
+            } // no type: anything (options, the spec's free-form parts)
+        }
+    }
+
+    /** Every property path the schema declares, through its references (each named schema once). */
+    static void properties(JsonNode schema, String name, Set<String> out, Set<String> visited) {
+        if (schema.has("$ref")) {
+            name = refName(schema);
+            if (!visited.add(name)) {
+                return;
+            }
+            schema = ref(name);
+        }
+        if (schema.has("items")) {
+            properties(schema.get("items"), name, out, visited);
+        }
+        JsonNode additional = schema.get("additionalProperties");
+        if (additional != null && additional.isObject()) {
+            properties(additional, name + ".*", out, visited);
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> p = it.next();
+            if (name.equals("RunReport") && p.getKey().equals("spec")) {
+                out.add("RunReport.spec"); // the spec's echo: its own schema (RunSpec), checked by RunSpecParserTest
+                continue;
+            }
+            out.add(name + "." + p.getKey());
+            if (!RARE.containsKey(name + "." + p.getKey())) { // what only a rare property holds is rare too
+                properties(p.getValue(), name + "." + p.getKey(), out, visited);
+            }
+        }
+    }
+
+    static void check(boolean ok, String name, JsonNode node, List<String> problems) {
+        if (!ok) {
+            problems.add(name + ": " + node + " is not of the schema's type");
+        }
+    }
+
+    static String type(JsonNode schema) {
+        JsonNode t = schema.get("type");
+        if (t == null) {
+            return "";
+        }
+        if (t.isArray()) { // OpenAPI 3.1: ["number", "null"]
+            for (JsonNode one : t) {
+                if (!"null".equals(one.asText())) {
+                    return one.asText();
+                }
+            }
+        }
+        return t.asText();
+    }
+
+    static String refName(JsonNode schema) {
+        return schema.get("$ref").asText().substring("#/components/schemas/".length());
+    }
+
+    static JsonNode ref(String name) {
+        JsonNode s = schemas.get(name);
+        assertTrue(s != null, "no schema " + name);
+        return s;
+    }
+}
