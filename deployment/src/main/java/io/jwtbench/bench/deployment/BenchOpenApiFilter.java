@@ -31,6 +31,7 @@ import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.Jvm;
 import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.Profile;
+import io.jwtbench.bench.runtime.stats.Steadiness;
 
 /**
  * The bench API in the application's OpenAPI document ({@code /q/openapi}): its routes are Vert.x
@@ -254,27 +255,13 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("startAt", dateTime()).addProperty("trigger", string().enumeration(List.<Object>of("api", "smoke")))
                 .addProperty("jvm", sections.ref(Jvm.class)).addProperty("profile", sections.ref(Profile.class))
                 .addProperty("breakdown", sections.ref(Breakdown.class)).addProperty("kernel", sections.ref(Kernel.class))
-                .addProperty("steady", steady())
+                .addProperty("steady", sections.ref(Steadiness.class))
                 .addProperty("verdict", ref("Verdict")));
         s.putAll(sections.named());
         s.put("CompareReport", object().description("One row per model, their rounds, spread and verdicts").additionalPropertiesBoolean(true));
         s.put("SweepReport", object().description("One run per step, the knee and the USL fit").additionalPropertiesBoolean(true));
         s.put("FleetReport", object().description("One row per pod and the merged run").additionalPropertiesBoolean(true));
         return s;
-    }
-
-    /** The {@code steady} section (observe/SteadyState). */
-    private static Schema steady() {
-        return closed().addProperty("steady", bool()).addProperty("reasons", array(string()))
-                .addProperty("jit", closed().addProperty("compileMs", integer()).addProperty("compilations", integer())
-                        .addProperty("deoptimizations", integer()).addProperty("source", string()))
-                .addProperty("classesLoaded", integer())
-                .addProperty("gc", closed().addProperty("collections", integer()).addProperty("heapAfterGcMbAtStart", integer())
-                        .addProperty("heapAfterGcMbAtEnd", integer()))
-                .addProperty("throughputCv", number()).addProperty("note", string())
-                .addProperty("limits", closed().addProperty("compileMsPerSecond", number())
-                        .addProperty("classesPerSecond", number()).addProperty("deoptimizationsPerSecond", number())
-                        .addProperty("throughputCv", number()).addProperty("heapAfterGcGrowth", number()));
     }
 
     /** An object with exactly the properties given. */

@@ -44,7 +44,8 @@ class ReportContractTest {
             "Profile.Component.threadCpuSeconds", "platform threads with CPU but no sample (a busy machine)",
             "Profile.Component.topStacks", "stacks no rule names (ProfileTest)",
             "RunReport.warmup.auto", "automatic warm-ups, which may last their whole bound (SteadyStateTest)",
-            "RunReport.warmup.stoppedBecause", "automatic warm-ups (SteadyStateTest)");
+            "RunReport.warmup.stoppedBecause", "automatic warm-ups (SteadyStateTest)",
+            "Steadiness.throughputCv", "runs of at least 5 full seconds, longer than these (SteadyStateTest)");
 
     static final List<JsonNode> RUNS = new ArrayList<>();
     static JsonNode schemas;

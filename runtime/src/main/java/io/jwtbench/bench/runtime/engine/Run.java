@@ -30,6 +30,7 @@ import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
+import io.jwtbench.bench.runtime.stats.Steadiness;
 import io.jwtbench.bench.runtime.stats.Tally;
 import io.jwtbench.bench.runtime.stats.Verdict;
 
@@ -285,7 +286,7 @@ public final class Run implements Started {
             return;
         }
         Jvm.Jit jit = sections.get(Jvm.SECTION) instanceof Jvm jvm ? jvm.jit() : null; // JFR's counts, when it ran
-        sections.put(SteadyState.SECTION, SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
+        sections.put(Steadiness.SECTION, SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
                 jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
     }
 

@@ -1,12 +1,12 @@
 package io.jwtbench.bench.runtime.observe;
 
-import static io.jwtbench.bench.runtime.JsonMaps.map;
 import static io.jwtbench.bench.runtime.JsonMaps.round;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+
+import io.jwtbench.bench.runtime.stats.Steadiness;
 
 /**
  * Is the JVM still warming up? Judges a window of a run by what the JVM did in it (JIT compile time,
@@ -16,9 +16,6 @@ import java.util.Map;
  * come from {@link JvmActivity} and the run's time series.
  */
 public final class SteadyState {
-    /** The run report's section. */
-    public static final String SECTION = "steady";
-
     private SteadyState() {
     }
 
@@ -30,7 +27,7 @@ public final class SteadyState {
      * @param rps the throughput of each full measured second
      * @param compilations, deoptimizations JFR's counts over the window, null without JFR
      */
-    public static Map<String, Object> judge(JvmActivity start, JvmActivity end, double[] rps, Long compilations,
+    public static Steadiness judge(JvmActivity start, JvmActivity end, double[] rps, Long compilations,
             Long deoptimizations, SteadyRules rules) {
         JvmActivity d = end.since(start);
         List<String> reasons = reasons(d, rps, compilations, deoptimizations, rules, "during measurement");
@@ -41,21 +38,16 @@ public final class SteadyState {
                     start.heapAfterGcBytes() >> 20, end.heapAfterGcBytes() >> 20,
                     100.0 * grew / start.heapAfterGcBytes(), d.gcCount()));
         }
-        Map<String, Object> m = map("steady", reasons.isEmpty(), "reasons", reasons);
-        m.put("jit", map("compileMs", d.compileMillis() < 0 ? null : d.compileMillis(), "compilations", compilations,
-                "deoptimizations", deoptimizations, "source", compilations == null ? "mxbean" : "mxbean+jfr"));
-        m.put("classesLoaded", d.classesLoaded());
-        m.put("gc", map("collections", d.gcCount(), "heapAfterGcMbAtStart", start.heapAfterGcBytes() >> 20,
-                "heapAfterGcMbAtEnd", end.heapAfterGcBytes() >> 20));
-        m.put("throughputCv", rps.length < SteadyRules.MIN_SECONDS_FOR_CV ? null : round(cv(rps), 4));
-        if (rps.length < SteadyRules.MIN_SECONDS_FOR_CV) {
-            m.put("note", "fewer than " + SteadyRules.MIN_SECONDS_FOR_CV
-                    + " full seconds measured: throughput stability not judged");
-        }
-        m.put("limits", map("compileMsPerSecond", rules.compileMsPerSecond(), "classesPerSecond",
-                rules.classesPerSecond(), "deoptimizationsPerSecond", rules.deoptimizationsPerSecond(),
-                "throughputCv", rules.throughputCv(), "heapAfterGcGrowth", rules.heapGrowth()));
-        return m;
+        boolean judgedCv = rps.length >= SteadyRules.MIN_SECONDS_FOR_CV;
+        return new Steadiness(reasons.isEmpty(), List.copyOf(reasons),
+                new Steadiness.Jit(d.compileMillis() < 0 ? null : d.compileMillis(), compilations, deoptimizations,
+                        compilations == null ? "mxbean" : "mxbean+jfr"),
+                d.classesLoaded(),
+                new Steadiness.Gc(d.gcCount(), start.heapAfterGcBytes() >> 20, end.heapAfterGcBytes() >> 20),
+                judgedCv ? (Double) round(cv(rps), 4) : null,
+                judgedCv ? null : "fewer than " + SteadyRules.MIN_SECONDS_FOR_CV + " full seconds measured: throughput stability not judged",
+                new Steadiness.Limits(rules.compileMsPerSecond(), rules.classesPerSecond(), rules.deoptimizationsPerSecond(),
+                        rules.throughputCv(), rules.heapGrowth()));
     }
 
     /**

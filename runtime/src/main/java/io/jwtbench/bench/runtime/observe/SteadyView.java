@@ -2,9 +2,9 @@ package io.jwtbench.bench.runtime.observe;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.Steadiness;
 
 /**
  * A run report's {@code steady} section and its automatic warm-up read once, for every renderer: the
@@ -18,11 +18,8 @@ public record SteadyView(boolean known, boolean steady, List<String> reasons, St
                 : r.warmup().auto() ? String.format(Locale.ROOT, "auto warm-up %.1f s, %s",
                         r.warmup().durationSeconds(), r.warmup().stoppedBecause())
                         : String.format(Locale.ROOT, "fixed warm-up %.1f s", r.warmup().durationSeconds());
-        if (!(r.extensions().get(SteadyState.SECTION) instanceof Map<?, ?> s)) {
-            return new SteadyView(false, false, List.of(), warm);
-        }
-        List<String> reasons = s.get("reasons") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
-        return new SteadyView(true, Boolean.TRUE.equals(s.get("steady")), reasons, warm);
+        Steadiness s = r.steadiness();
+        return s == null ? new SteadyView(false, false, List.of(), warm) : new SteadyView(true, s.steady(), s.reasons(), warm);
     }
 
     /** Marked wherever a run's numbers appear: {@code not steady} when the verdict says so. */

@@ -69,6 +69,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return extensions.get(Kernel.SECTION) instanceof Kernel k ? k : null;
     }
 
+    /** Whether the JVM was steady while the run measured; null for a run that measured nothing. */
+    public Steadiness steadiness() {
+        return extensions.get(Steadiness.SECTION) instanceof Steadiness s ? s : null;
+    }
+
     /** The CPU profile by component, when the run measured one; null otherwise. */
     public Profile profile() {
         return extensions.get(Profile.SECTION) instanceof Profile p && p.measured() ? p : null;

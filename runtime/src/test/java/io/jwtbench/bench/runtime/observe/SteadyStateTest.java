@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import io.jwtbench.bench.runtime.stats.Steadiness;
 
 /** The rules on synthetic readings; the real JVM's side is SteadyStateTest in deployment (a cold path, a warm one). */
 class SteadyStateTest {
@@ -19,26 +20,21 @@ class SteadyStateTest {
         return new JvmActivity((long) (seconds * 1e9), compileMs, classes, gcs, heapMb * MB);
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<String> reasons(Map<String, Object> section) {
-        return (List<String>) section.get("reasons");
-    }
-
     @Test
     void aQuietWindowIsSteady() {
-        Map<String, Object> s = SteadyState.judge(at(10, 5000, 9000, 20, 60), at(14, 5100, 9003, 24, 62), FLAT, 3L, 0L,
+        Steadiness s = SteadyState.judge(at(10, 5000, 9000, 20, 60), at(14, 5100, 9003, 24, 62), FLAT, 3L, 0L,
                 RULES);
-        assertEquals(true, s.get("steady"), s.toString());
-        assertEquals(3L, s.get("classesLoaded"));
+        assertEquals(true, s.steady(), s.toString());
+        assertEquals(3L, s.classesLoaded());
     }
 
     @Test
     void eachActivityIsAReasonInWords() {
         double[] swinging = { 400, 1000, 1400, 900 };
-        Map<String, Object> s = SteadyState.judge(at(10, 5000, 9000, 20, 60), at(14, 6800, 9400, 26, 200), swinging,
+        Steadiness s = SteadyState.judge(at(10, 5000, 9000, 20, 60), at(14, 6800, 9400, 26, 200), swinging,
                 412L, 30L, RULES);
-        assertEquals(false, s.get("steady"));
-        List<String> r = reasons(s);
+        assertEquals(false, s.steady());
+        List<String> r = s.reasons();
         assertEquals("412 JIT compilations, 1800 ms of JIT compile time during measurement (450 ms/s, limit 50)", r.get(0));
         assertEquals("400 classes loaded during measurement (limit 5/s)", r.get(1));
         assertEquals("30 deoptimizations during measurement (limit 2/s)", r.get(2));
@@ -48,11 +44,11 @@ class SteadyStateTest {
 
     @Test
     void tooFewSecondsAreNotJudgedForStability() {
-        Map<String, Object> s = SteadyState.judge(at(0, 0, 0, 0, 0), at(2, 0, 0, 0, 0), new double[] { 10, 1000 }, null,
+        Steadiness s = SteadyState.judge(at(0, 0, 0, 0, 0), at(2, 0, 0, 0, 0), new double[] { 10, 1000 }, null,
                 null, RULES);
-        assertEquals(true, s.get("steady"));
-        assertEquals(null, s.get("throughputCv"));
-        assertTrue(String.valueOf(s.get("note")).contains("not judged"));
+        assertEquals(true, s.steady());
+        assertEquals(null, s.throughputCv());
+        assertTrue(String.valueOf(s.note()).contains("not judged"));
     }
 
     @Test
