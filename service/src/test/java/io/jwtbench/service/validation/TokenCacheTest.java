@@ -124,7 +124,8 @@ class TokenCacheTest {
 
     String largeToken(int i, int padding) {
         long now = clock.now.getEpochSecond();
-        return Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"sub\":\"u" + i + "\",\"exp\":" + (now + 600)
+        // every token of the same length (u1000..u1999), so every entry weighs the same whichever the cache keeps
+        return Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"sub\":\"u" + (1000 + i) + "\",\"exp\":" + (now + 600)
                 + ",\"pad\":\"" + "x".repeat(padding) + "\"}", KEY);
     }
 

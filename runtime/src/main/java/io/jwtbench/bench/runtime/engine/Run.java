@@ -74,6 +74,7 @@ public final class Run implements Started {
     private String endpoint;
     private Generator generator;
     private LoadDriver driver;
+    private boolean driverStopped;
     private Measurement measurement;
     private Observations observations = Observations.NONE;
     private RunReport.Warmup warmup;
@@ -266,12 +267,18 @@ public final class Run implements Started {
             if (generator != null) {
                 generator.close();
             }
+            // the history keeps this run for its report: not its requests (the driver holds them too), connections or recordings
             source = null;
+            driver = null;
+            generator = null;
+            measurement = null;
         }
     }
 
+    /** Once: a second stop would release the connections' buffers again. */
     private void stopDriver() {
-        if (driver != null) {
+        if (driver != null && !driverStopped) {
+            driverStopped = true;
             driver.stop();
         }
     }
