@@ -61,7 +61,7 @@ public final class Fleet implements Started {
         this.startAt = startedAt.plus(startDelay);
         this.body = ((ObjectNode) body).deepCopy();
         this.body.put(StartAt.FIELD, startAt.toString());
-        peers.forEach(p -> pods.add(new PodResult(p, "STARTING", null, null, null)));
+        peers.forEach(p -> pods.add(new PodResult(p, PodState.STARTING, null, null, null)));
         publish(false, null);
     }
 
@@ -118,7 +118,7 @@ public final class Fleet implements Started {
             try {
                 set(i, starts.get(i).get());
             } catch (ExecutionException e) {
-                set(i, pods.get(i).with("FAILED", null, "start failed: " + e.getCause()));
+                set(i, pods.get(i).with(PodState.FAILED, null, "start failed: " + e.getCause()));
             }
         }
         publish(false, null);
@@ -127,7 +127,7 @@ public final class Fleet implements Started {
     private void follow(ExecutorService each) throws InterruptedException, ExecutionException {
         Instant deadline = startAt.plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout()).plus(grace);
         boolean cancelSent = false;
-        while (pods.stream().anyMatch(p -> p.state().equals("RUNNING"))) {
+        while (pods.stream().anyMatch(p -> p.state() == PodState.RUNNING)) {
             boolean cancel = cancelled.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
             if (cancel && !cancelSent) {
                 cancelSent = true;
@@ -135,7 +135,7 @@ public final class Fleet implements Started {
             }
             List<Future<PodResult>> polls = new ArrayList<>();
             for (PodResult p : pods) {
-                polls.add(p.state().equals("RUNNING") ? each.submit(() -> poll(p, deadline)) : null);
+                polls.add(p.state() == PodState.RUNNING ? each.submit(() -> poll(p, deadline)) : null);
             }
             for (int i = 0; i < polls.size(); i++) {
                 if (polls.get(i) != null) {
@@ -151,14 +151,14 @@ public final class Fleet implements Started {
         boolean interrupted = Thread.interrupted(); // the DELETEs must still go out
         List<Future<PodResult>> cancels = new ArrayList<>();
         for (PodResult p : pods) {
-            cancels.add(p.state().equals("RUNNING") ? each.submit(() -> p.with("CANCELLED", null, why + "; " + cancelRun(p))) : null);
+            cancels.add(p.state() == PodState.RUNNING ? each.submit(() -> p.with(PodState.CANCELLED, null, why + "; " + cancelRun(p))) : null);
         }
         for (int i = 0; i < cancels.size(); i++) {
             if (cancels.get(i) != null) {
                 try {
                     set(i, cancels.get(i).get());
                 } catch (InterruptedException | ExecutionException e) {
-                    set(i, pods.get(i).with("UNREACHABLE", null, why + "; cancelling its run failed: " + e));
+                    set(i, pods.get(i).with(PodState.UNREACHABLE, null, why + "; cancelling its run failed: " + e));
                 }
             }
         }
@@ -186,22 +186,22 @@ public final class Fleet implements Started {
             if (a.status() == 202 || a.status() == 200) {
                 String runId = a.body().path("id").asText("");
                 if (!RUN_ID.matcher(runId).matches()) {
-                    return p.with("FAILED", null, "malformed answer: started a run whose id is not a bench run id: "
+                    return p.with(PodState.FAILED, null, "malformed answer: started a run whose id is not a bench run id: "
                             + clip(a.body().path("id").toString()));
                 }
                 // a pod that took longer than the start delay to prepare starts at once, out of step: say so
                 String late = Instant.now().isAfter(startAt)
                         ? "prepared after startAt: started late, its seconds are not aligned with the others'" : null;
-                return new PodResult(p.pod(), "RUNNING", runId, null, late);
+                return new PodResult(p.pod(), PodState.RUNNING, runId, null, late);
             }
-            return p.with("REFUSED", null, "HTTP " + a.status() + ": " + clip(describe(a.body())));
+            return p.with(PodState.REFUSED, null, "HTTP " + a.status() + ": " + clip(describe(a.body())));
         } catch (PodClient.BadAnswer e) {
-            return p.with("FAILED", null, "malformed answer: " + e.getMessage());
+            return p.with(PodState.FAILED, null, "malformed answer: " + e.getMessage());
         } catch (IOException e) {
-            return p.with("UNREACHABLE", null, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            return p.with(PodState.UNREACHABLE, null, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return p.with("UNREACHABLE", null, "interrupted");
+            return p.with(PodState.UNREACHABLE, null, "interrupted");
         }
     }
 
@@ -212,28 +212,28 @@ public final class Fleet implements Started {
                 try {
                     RunStatus status = RunStatus.valueOf(a.body().path("status").asText());
                     if (status.isTerminal()) {
-                        return p.with(status.name(), ReportReader.read(a.body(), spec.loadModel()),
+                        return p.with(PodState.of(status), ReportReader.read(a.body(), spec.loadModel()),
                                 clip(a.body().path("error").asText(p.error())));
                     }
                     p = p.live(ReportReader.progress(a.body()), a.body().path("errors").path("total").asLong());
                 } catch (RuntimeException malformed) { // not a bench's report: this pod fails, the others go on
-                    return p.with("FAILED", null, "malformed answer: " + clip(String.valueOf(malformed.getMessage()))
+                    return p.with(PodState.FAILED, null, "malformed answer: " + clip(String.valueOf(malformed.getMessage()))
                             + "; " + cancelRun(p));
                 }
             } else if (a.status() == 404) {
-                return p.with("FAILED", null, "run " + p.runId() + " left the pod's history");
+                return p.with(PodState.FAILED, null, "run " + p.runId() + " left the pod's history");
             }
         } catch (PodClient.BadAnswer e) {
-            return p.with("FAILED", null, "malformed answer: " + e.getMessage() + "; " + cancelRun(p));
+            return p.with(PodState.FAILED, null, "malformed answer: " + e.getMessage() + "; " + cancelRun(p));
         } catch (IOException e) {
             if (Instant.now().isAfter(deadline)) {
-                return p.with("UNREACHABLE", null, "lost during the run: " + e.getMessage() + "; " + cancelRun(p));
+                return p.with(PodState.UNREACHABLE, null, "lost during the run: " + e.getMessage() + "; " + cancelRun(p));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         // past its deadline a run still going would go on unattended: cancel it
-        return Instant.now().isAfter(deadline) ? p.with("UNREACHABLE", null, "no end within the run's duration + "
+        return Instant.now().isAfter(deadline) ? p.with(PodState.UNREACHABLE, null, "no end within the run's duration + "
                 + grace.toMillis() + " ms; " + cancelRun(p)) : p;
     }
 
@@ -243,7 +243,7 @@ public final class Fleet implements Started {
 
     private void forRunning(ExecutorService each, PodCall call) {
         for (PodResult p : pods) {
-            if (p.state().equals("RUNNING")) {
+            if (p.state() == PodState.RUNNING) {
                 each.submit(() -> {
                     call.call(p);
                     return null;

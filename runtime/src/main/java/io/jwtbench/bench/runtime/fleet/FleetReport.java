@@ -16,13 +16,12 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  * per-second series added second by second; every pod started at {@code startAt}, so second n is the
  * same wall-clock second everywhere, to the pods' clock skew).
  *
- * @param status {@code RUNNING}, then {@code DONE} (every pod DONE), {@code PARTIAL} (some pods are
- *            missing from the sum: see their rows), {@code FAILED} (no pod DONE) or {@code CANCELLED}
+ * @param status where the fleet run is
  * @param merged null until at least one pod is DONE
  * @param verdict with {@code thresholds}, once ended: the merged run judged, and failed for every
  *            missing pod; else null
  */
-public record FleetReport(String id, String status, RunSpec spec, Instant startAt, Instant startedAt, Instant finishedAt,
+public record FleetReport(String id, FleetStatus status, RunSpec spec, Instant startAt, Instant startedAt, Instant finishedAt,
         List<PodResult> pods, RunReport merged, Verdict verdict) {
 
     public FleetReport {
@@ -38,8 +37,8 @@ public record FleetReport(String id, String status, RunSpec spec, Instant startA
             }
         }
         long done = pods.stream().filter(PodResult::done).count();
-        String status = !ended ? "RUNNING" : cancelled ? "CANCELLED" : done == pods.size() ? "DONE"
-                : done == 0 ? "FAILED" : "PARTIAL";
+        FleetStatus status = !ended ? FleetStatus.RUNNING : cancelled ? FleetStatus.CANCELLED
+                : done == pods.size() ? FleetStatus.DONE : done == 0 ? FleetStatus.FAILED : FleetStatus.PARTIAL;
         Verdict verdict = null;
         if (ended && !spec.thresholds().isEmpty()) {
             Map<String, Verdict> parts = new LinkedHashMap<>();

@@ -8,9 +8,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 /**
  * One pod of a fleet run.
  *
- * @param state {@code STARTING}, then {@code RUNNING}, then the run's own end ({@code DONE},
- *            {@code FAILED}, {@code CANCELLED}), or {@code REFUSED} (the pod answered the start with
- *            an error: busy, forbidden, bad spec) or {@code UNREACHABLE} (no answer)
+ * @param state where the pod is
  * @param runId the run's id on that pod, once started
  * @param report the pod's final report, once it ended
  * @param error why it is not DONE
@@ -18,19 +16,17 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  *            coordinator's last poll); null before and after
  * @param errors while RUNNING, the pod's errors so far
  */
-public record PodResult(URI pod, String state, String runId, RunReport report, String error, Progress progress,
+public record PodResult(URI pod, PodState state, String runId, RunReport report, String error, Progress progress,
         long errors) {
-    public static final String DONE = "DONE";
-
-    PodResult(URI pod, String state, String runId, RunReport report, String error) {
+    PodResult(URI pod, PodState state, String runId, RunReport report, String error) {
         this(pod, state, runId, report, error, null, 0);
     }
 
     public boolean done() {
-        return DONE.equals(state) && report != null && report.measured() != null && report.latency() != null;
+        return state == PodState.DONE && report != null && report.measured() != null && report.latency() != null;
     }
 
-    PodResult with(String newState, RunReport newReport, String newError) {
+    PodResult with(PodState newState, RunReport newReport, String newError) {
         return new PodResult(pod, newState, runId, newReport, newError);
     }
 

@@ -7,6 +7,7 @@ import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Verdict;
 
 /** A run as wrk would print it, so the numbers read the way people are used to (real percentiles). */
@@ -19,7 +20,7 @@ public final class RunText {
         String duration = String.valueOf(r.spec().get("duration"));
         Format.line(out, "Running %s test @ %s", duration, r.endpoint() == null ? "(target " + r.target() + ")" : r.endpoint());
         Format.line(out, "  target %s, %s model, %s", r.target(), r.loadModel().label(), r.loadModel().describe());
-        if (!r.status().name().equals("DONE")) {
+        if (r.status() != RunStatus.DONE) {
             Format.line(out, "  run %s is %s%s", r.id(), r.status(), r.error() == null ? "" : ": " + r.error());
         }
         LatencyStats l = r.latency();

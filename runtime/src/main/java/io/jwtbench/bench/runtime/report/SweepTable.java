@@ -8,6 +8,7 @@ import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
 
@@ -36,7 +37,7 @@ public final class SweepTable {
                 Format.line(out, "%8d %s", st.load(), st.report().status());
                 continue;
             }
-            String status = (st.report().status().isTerminal() ? (st.report().status().name().equals("DONE") ? ""
+            String status = (st.report().status().isTerminal() ? (st.report().status() == RunStatus.DONE ? ""
                     : "  " + st.report().status()) : "  (running)") + (st.steady().unsteady() ? "  NOT steady" : "");
             JvmFacts jvm = st.jvm();
             Format.line(out, "%8d %10.1f %9s %9s %9s %9s %9s %7d %8d %8s %8s %7s%s", st.load(), st.report().measured().rps(),

@@ -147,8 +147,8 @@ class FleetOrphanTest {
         f.finished().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertEquals(List.of("DELETE /q/bench/runs/run-1 " + AUTH), a.deletes());
         assertEquals(List.of("DELETE /q/bench/runs/run-1 " + AUTH), b.deletes());
-        assertEquals("CANCELLED", f.report().status());
-        f.report().pods().forEach(p -> assertEquals("CANCELLED", p.state(), p.toString()));
+        assertEquals(FleetStatus.CANCELLED, f.report().status());
+        f.report().pods().forEach(p -> assertEquals(PodState.CANCELLED, p.state(), p.toString()));
         assertEquals(0, FleetView.progressEvent(f.report()).get("podsReporting"), "an ended pod reports no live figures");
     }
 
@@ -160,9 +160,9 @@ class FleetOrphanTest {
 
         assertEquals(List.of("DELETE /q/bench/runs/run-1 " + AUTH), a.deletes());
         PodResult row = f.report().pods().get(0);
-        assertEquals("UNREACHABLE", row.state());
+        assertEquals(PodState.UNREACHABLE, row.state());
         assertTrue(row.error().contains("no end within") && row.error().contains("its run was cancelled"), row.error());
-        assertEquals("FAILED", f.report().status());
+        assertEquals(FleetStatus.FAILED, f.report().status());
     }
 
     /**
@@ -175,12 +175,12 @@ class FleetOrphanTest {
         Pod odd = pod(true);
         odd.running = "SIDEWAYS";
         Fleet f = fleet(List.of(a.uri(), odd.uri()), "1m", Fleet.GRACE);
-        await(f, "the odd pod failed", r -> r.pods().get(1).state().equals("FAILED"));
+        await(f, "the odd pod failed", r -> r.pods().get(1).state() == PodState.FAILED);
         PodResult row = f.report().pods().get(1);
         assertTrue(row.error().startsWith("malformed answer") && row.error().endsWith("its run was cancelled"), row.toString());
         assertEquals(List.of("DELETE /q/bench/runs/run-1 " + AUTH), odd.deletes());
         await(f, "the good pod polled", r -> allPolled(r, 1));
-        assertEquals("RUNNING", f.report().pods().get(0).state());
+        assertEquals(PodState.RUNNING, f.report().pods().get(0).state());
         assertEquals(List.of(), a.deletes());
 
         f.cancel();
@@ -196,7 +196,7 @@ class FleetOrphanTest {
         Fleet f = fleet(List.of(a.uri(), URI.create("ftp://127.0.0.1:1"), b.uri()), "1m", Fleet.GRACE);
         await(f, "the two good pods polled", r -> allPolled(r, 2));
         PodResult broken = f.report().pods().get(1);
-        assertEquals("FAILED", broken.state());
+        assertEquals(PodState.FAILED, broken.state());
         assertTrue(broken.error().startsWith("start failed"), broken.error());
 
         f.cancel();

@@ -132,15 +132,15 @@ class HostilePeerTest {
         FleetReport r = f.finished().get(30, TimeUnit.SECONDS);
 
         List<PodResult> pods = r.pods();
-        assertEquals("DONE", pods.get(0).state(), pods.get(0).toString());
+        assertEquals(PodState.DONE, pods.get(0).state(), pods.get(0).toString());
         for (PodResult p : pods.subList(1, pods.size())) {
-            assertEquals("FAILED", p.state(), p.toString());
+            assertEquals(PodState.FAILED, p.state(), p.toString());
             assertTrue(p.error().startsWith("malformed answer"), p.toString());
         }
         assertTrue(pods.get(1).error().contains("larger than " + MAX_ANSWER + " bytes"), pods.get(1).error());
         assertTrue(pods.get(3).error().contains("significant digits"), pods.get(3).error());
         assertTrue(pods.get(4).error().contains("not a bench run id"), pods.get(4).error());
-        assertEquals("PARTIAL", r.status());
+        assertEquals(FleetStatus.PARTIAL, r.status());
         assertNotNull(r.merged());
         assertEquals(100, r.merged().measured().requests());
     }
