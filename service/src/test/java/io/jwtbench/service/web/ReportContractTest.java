@@ -16,6 +16,9 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.jwtbench.bench.runtime.codec.RunReportJson;
+import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.service.testing.LocalIdp;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -25,7 +28,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * (closed and open model, every observation on, one caught while it runs) are walked through the
  * {@code RunReport} schema of {@code /q/openapi}. A key the schema lacks, or a value of another type,
  * fails; so does a schema property that none of the runs wrote, unless it is listed below with the
- * reason it is rare.
+ * reason it is rare. And the codec reads each run back into the very report that was written.
  */
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
@@ -105,6 +108,22 @@ class ReportContractTest {
         declared.removeAll(RARE.keySet());
         assertEquals(Set.of(), declared, "in the schema, but no run wrote them (a stale schema, or add them to RARE with the reason)");
         assertTrue(seen.size() > 150, "the walk saw the reports: " + seen.size());
+    }
+
+    /**
+     * The codec reads what the API wrote, whole: writing what it read gives the same JSON, every
+     * section included (the application's own as it was). What a fleet and a baseline read is the run.
+     */
+    @Test
+    void aReportReadBackIsWrittenTheSame() throws Exception {
+        runs();
+        for (JsonNode run : RUNS) {
+            int connections = run.path("spec").path("connections").asInt();
+            LoadModel model = run.path("loadModel").asText().equals("closed") ? new LoadModel.Closed(connections)
+                    : new LoadModel.ConstantRate(run.path("spec").path("rate").asInt(), connections);
+            RunReport read = RunReportJson.read(run, model);
+            assertEquals(JSON.writeValueAsString(run), JSON.writeValueAsString(RunReportJson.write(read)), run.path("id").asText());
+        }
     }
 
     /** {@code node} against {@code schema}; {@code name}: the schema's name (its $ref) or the property path. */

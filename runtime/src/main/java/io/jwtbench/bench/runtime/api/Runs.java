@@ -7,10 +7,10 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.plan.StartAt;
-import io.jwtbench.bench.runtime.report.RunJson;
 import io.jwtbench.bench.runtime.report.RunText;
 
 /** {@code /q/bench/runs}: one run of a spec. */
@@ -18,7 +18,7 @@ final class Runs extends Subject<Run> {
 
     Runs() {
         super("run", "invalid run spec", "{\"target\":\"health\",\"connections\":10,\"duration\":\"10s\"}",
-                run -> RunJson.report(run.report()), run -> RunText.of(run.report()));
+                run -> RunReportJson.write(run.report()), run -> RunText.of(run.report()));
     }
 
     @Override
@@ -30,7 +30,7 @@ final class Runs extends Subject<Run> {
     /** Elapsed, requests, current req/s, last-second p50/p99, errors: small enough for one event a second. */
     @Override
     Object progress(Run run) {
-        return RunJson.progressEvent(run.report());
+        return RunReportJson.progressEvent(run.report());
     }
 
     @Override
@@ -43,6 +43,6 @@ final class Runs extends Subject<Run> {
     Object list(Bench bench) {
         return map("targets", bench.targets().values().stream()
                 .map(t -> map("name", t.name(), "description", t.description())).toList(),
-                "runs", bench.recentRuns().stream().map(r -> RunJson.summary(r.report())).toList());
+                "runs", bench.recentRuns().stream().map(r -> RunReportJson.summary(r.report())).toList());
     }
 }

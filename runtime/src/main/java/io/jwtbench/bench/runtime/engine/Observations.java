@@ -2,7 +2,6 @@ package io.jwtbench.bench.runtime.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import io.jwtbench.bench.runtime.spi.RunContext;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -10,12 +9,20 @@ import io.jwtbench.bench.runtime.spi.RunOutcome;
 
 /**
  * The run's {@link RunExtension}s over its measured phase: begun just before it, ended once after it.
- * An extension that fails reports {@code {"error": ...}} as its section; it never fails the run.
+ * An extension that fails has its section say why; it never fails the run.
  */
 final class Observations {
     static final Observations NONE = new Observations(List.of());
 
     private record Active(RunExtension extension, RunExtension.Observation observation) {
+    }
+
+    /** Where the sections go, by the extension's section name. */
+    interface Sink {
+        void section(String name, Object section);
+
+        /** The extension {@code name} failed for {@code why}: its section says so, the run goes on. */
+        void failed(String name, String why);
     }
 
     private final List<Active> active;
@@ -25,21 +32,21 @@ final class Observations {
         this.active = active;
     }
 
-    /** @param sections where an extension that cannot begin reports its error */
-    static Observations begin(List<RunExtension> extensions, RunContext context, Map<String, Object> sections) {
+    /** @param sink where an extension that cannot begin reports its error */
+    static Observations begin(List<RunExtension> extensions, RunContext context, Sink sink) {
         List<Active> active = new ArrayList<>();
         for (RunExtension e : extensions) {
             try {
                 active.add(new Active(e, e.begin(context)));
             } catch (RuntimeException ex) {
-                sections.put(e.section(), error(ex));
+                sink.failed(e.section(), String.valueOf(ex.getMessage()));
             }
         }
         return new Observations(active);
     }
 
-    /** Ends every observation, the first time only; each puts its section into {@code sections}. */
-    void end(RunOutcome outcome, Map<String, Object> sections) {
+    /** Ends every observation, the first time only; each gives its section to {@code sink}. */
+    void end(RunOutcome outcome, Sink sink) {
         if (ended) {
             return;
         }
@@ -48,15 +55,11 @@ final class Observations {
             try {
                 Object section = a.observation().end(outcome);
                 if (section != null) {
-                    sections.put(a.extension().section(), section);
+                    sink.section(a.extension().section(), section);
                 }
             } catch (RuntimeException ex) {
-                sections.put(a.extension().section(), error(ex));
+                sink.failed(a.extension().section(), String.valueOf(ex.getMessage()));
             }
         }
-    }
-
-    private static Map<String, Object> error(RuntimeException ex) {
-        return Map.of("error", String.valueOf(ex.getMessage()));
     }
 }

@@ -30,7 +30,7 @@ import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Progress;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
-import io.jwtbench.bench.runtime.stats.Steadiness;
+import io.jwtbench.bench.runtime.stats.Sections;
 import io.jwtbench.bench.runtime.stats.Tally;
 import io.jwtbench.bench.runtime.stats.Verdict;
 
@@ -80,7 +80,29 @@ public final class Run implements Started {
     private RunReport.Warmup warmup;
     /** The measured phase, once measurement started. */
     private MeasuredWindow window;
-    private final Map<String, Object> sections = new LinkedHashMap<>();
+    /** The built-in sections, and the application's extensions' by name. */
+    private Sections builtIn = Sections.NONE;
+    private final Map<String, Object> extensionSections = new LinkedHashMap<>();
+    private final Observations.Sink sink = new Observations.Sink() {
+        @Override
+        public void section(String name, Object section) {
+            Sections typed = builtIn.with(section);
+            if (typed != null) {
+                builtIn = typed;
+            } else {
+                extensionSections.put(name, section);
+            }
+        }
+
+        @Override
+        public void failed(String name, String why) {
+            if (Sections.builtIn(name)) {
+                builtIn = builtIn.failing(name, why);
+            } else {
+                extensionSections.put(name, Map.of("error", why));
+            }
+        }
+    };
     /** JVM activity readings at the start and end of measurement, for the steady-state verdict. */
     private JvmActivity activityAtStart;
     private JvmActivity activityAtEnd;
@@ -92,12 +114,7 @@ public final class Run implements Started {
     Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
             int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt) {
         this.startAt = startAt;
-        if (startAt != null) {
-            sections.put("startAt", startAt.toString());
-        }
-        if (trigger != null) {
-            sections.put("trigger", trigger);
-        }
+        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, Map.of());
         this.id = id;
         this.spec = spec;
         this.source = source;
@@ -188,7 +205,7 @@ public final class Run implements Started {
             warmupEnd = new WarmUp(spec, steadyRules, cancel, progress -> publish(progress, null)).run(start, measurement);
         }
         observations = Observations.begin(extensions, new RunContext(id, spec.target(), source.next(0).path(),
-                spec.breakdown(), spec.jfr(), spec.profile()), sections);
+                spec.breakdown(), spec.jfr(), spec.profile()), sink);
         activityAtStart = JvmActivity.now();
         long cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
         long processCpuAtStart = Generator.processCpuNanos();
@@ -249,14 +266,14 @@ public final class Run implements Started {
                 measurement.close();
                 window.conclude(System.nanoTime(), 0, 0);
             }
-            observations.end(window == null ? new RunOutcome(0, 0, null, null) : window.outcome(), sections);
+            observations.end(window == null ? new RunOutcome(0, 0, null, null) : window.outcome(), sink);
             if (end != RunStatus.FAILED) {
                 judgeSteadiness();
             }
             moveTo(end);
             publish(null, error);
             if (!spec.thresholds().isEmpty()) {
-                sections.put(Verdict.SECTION, Verdict.judge(report, spec.thresholds()));
+                builtIn = builtIn.with(Verdict.judge(report, spec.thresholds()));
                 publish(null, error);
             }
             finished.complete(report);
@@ -292,8 +309,8 @@ public final class Run implements Started {
         if (activityAtStart == null || activityAtEnd == null || window == null || !window.concluded()) {
             return;
         }
-        Jvm.Jit jit = sections.get(Jvm.SECTION) instanceof Jvm jvm ? jvm.jit() : null; // JFR's counts, when it ran
-        sections.put(Steadiness.SECTION, SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
+        Jvm.Jit jit = builtIn.jvm() == null ? null : builtIn.jvm().jit(); // JFR's counts, when it ran
+        builtIn = builtIn.with(SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
                 jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
     }
 
@@ -313,6 +330,6 @@ public final class Run implements Started {
                 w != null && schedule.isPresent() ? w.uncorrectedLatency() : null,
                 t == null ? ErrorCounts.NONE : t.errors(), t == null ? 0 : t.expectedRejections(),
                 t == null ? 0 : t.unexpectedSuccesses(), w == null ? null : w.generator(),
-                w == null ? List.of() : w.timeSeries(), status.isTerminal() ? null : progress, error, sections);
+                w == null ? List.of() : w.timeSeries(), status.isTerminal() ? null : progress, error, builtIn, extensionSections);
     }
 }

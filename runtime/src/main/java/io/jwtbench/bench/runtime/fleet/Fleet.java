@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.BenchThreads;
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.StartAt;
@@ -212,10 +213,10 @@ public final class Fleet implements Started {
                 try {
                     RunStatus status = RunStatus.valueOf(a.body().path("status").asText());
                     if (status.isTerminal()) {
-                        return p.with(PodState.of(status), ReportReader.read(a.body(), spec.loadModel()),
+                        return p.with(PodState.of(status), RunReportJson.read(a.body(), spec.loadModel()),
                                 clip(a.body().path("error").asText(p.error())));
                     }
-                    p = p.live(ReportReader.progress(a.body()), a.body().path("errors").path("total").asLong());
+                    p = p.live(RunReportJson.progress(a.body()), a.body().path("errors").path("total").asLong());
                 } catch (RuntimeException malformed) { // not a bench's report: this pod fails, the others go on
                     return p.with(PodState.FAILED, null, "malformed answer: " + clip(String.valueOf(malformed.getMessage()))
                             + "; " + cancelRun(p));

@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import io.jwtbench.bench.runtime.observe.SteadyView;
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.RunSeries;
-import io.jwtbench.bench.runtime.plan.Durations;
-import io.jwtbench.bench.runtime.plan.ComparePlan;
-import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.observe.SteadyView;
+import io.jwtbench.bench.runtime.plan.ComparePlan;
+import io.jwtbench.bench.runtime.plan.Durations;
+import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
@@ -82,7 +83,7 @@ public final class CompareView {
         }
         Verdict verdict = verdict(s);
         if (verdict != null) {
-            m.put(Verdict.SECTION, RunJson.verdict(verdict));
+            m.put(Verdict.SECTION, RunReportJson.verdict(verdict));
         }
         return m;
     }
@@ -232,7 +233,7 @@ public final class CompareView {
             }
         }
         if (r.verdict() != null) {
-            m.put(Verdict.SECTION, RunJson.verdict(r.verdict()));
+            m.put(Verdict.SECTION, RunReportJson.verdict(r.verdict()));
         }
         if (r.breakdown() != null) {
             m.put(Breakdown.SECTION, r.breakdown());

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.fleet.FleetReport;
 import io.jwtbench.bench.runtime.fleet.PodResult;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -28,12 +29,12 @@ public final class FleetView {
         }
         m.put("pods", pods);
         if (f.merged() != null) {
-            Map<String, Object> merged = RunJson.report(f.merged());
+            Map<String, Object> merged = RunReportJson.write(f.merged());
             merged.remove("id"); // the pods' ids joined: the fleet's id names it
             m.put("merged", merged);
         }
         if (f.verdict() != null) {
-            m.put("verdict", RunJson.verdict(f.verdict()));
+            m.put("verdict", RunReportJson.verdict(f.verdict()));
         }
         return m;
     }
@@ -61,7 +62,7 @@ public final class FleetView {
                 requests += p.progress().requests();
                 rps += p.progress().currentRps();
                 errors += p.errors();
-                row.putAll(RunJson.progress(p.progress()));
+                row.putAll(RunReportJson.progress(p.progress()));
                 row.put("errors", p.errors());
             }
             pods.add(row);

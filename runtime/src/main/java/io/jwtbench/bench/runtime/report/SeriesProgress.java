@@ -4,6 +4,7 @@ import static io.jwtbench.bench.runtime.JsonMaps.map;
 
 import java.util.Map;
 
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 
 /**
@@ -20,7 +21,7 @@ public final class SeriesProgress {
                 "stepsStarted", s.startedSteps(), "steps", s.steps().size());
         s.current().ifPresent(run -> {
             RunSeries.Step step = s.steps().get(Math.max(0, s.startedSteps() - 1));
-            Map<String, Object> current = RunJson.progressEvent(run.report());
+            Map<String, Object> current = RunReportJson.progressEvent(run.report());
             current.put("label", step.label());
             if (step.warmup()) {
                 current.put("warmupStep", true);

@@ -10,8 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.jwtbench.bench.runtime.plan.Durations;
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
+import io.jwtbench.bench.runtime.plan.Durations;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -60,7 +61,7 @@ public final class SweepJson {
             m.put("error", s.error());
         }
         if (s.verdict() != null) {
-            m.put(Verdict.SECTION, RunJson.verdict(s.verdict()));
+            m.put(Verdict.SECTION, RunReportJson.verdict(s.verdict()));
         }
         return m;
     }

@@ -18,13 +18,14 @@ import io.jwtbench.bench.runtime.plan.LoadModel;
  *
  * @param loadModel how the run loaded its target (reported as {@code loadModel})
  * @param endpoint where the first request of the run goes, for humans
- * @param extensions extra sections contributed by {@code RunExtension}s, by section name
+ * @param sections the built-in sections, typed
+ * @param extensions sections of the application's own {@code RunExtension}s, by section name
  */
 public record RunReport(String id, RunStatus status, String target, LoadModel loadModel, String endpoint,
         Map<String, Object> spec, Map<String, Object> options, Instant startedAt, Instant finishedAt, Warmup warmup,
         Measured measured, LatencyStats latency, LatencyStats uncorrectedLatency, ErrorCounts errors,
         long expectedRejections, long unexpectedSuccesses, GeneratorStats generator, List<SecondStats> timeSeries,
-        Progress progress, String error, Map<String, Object> extensions) {
+        Progress progress, String error, Sections sections, Map<String, Object> extensions) {
 
     /**
      * The warm-up phase, excluded from every other figure.
@@ -46,44 +47,46 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         spec = frozen(spec);
         options = frozen(options);
         timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
+        sections = sections == null ? Sections.NONE : sections;
         extensions = frozen(extensions);
     }
 
     /** The judgement against the spec's {@code thresholds}, once finished; null without thresholds. */
     public Verdict verdict() {
-        return extensions.get(Verdict.SECTION) instanceof Verdict v ? v : null;
+        return sections.verdict();
     }
 
     /** Where each request's time went on the server, when the run recorded it ({@code "breakdown": true}); null otherwise. */
     public Breakdown breakdown() {
-        return extensions.get(Breakdown.SECTION) instanceof Breakdown b ? b : null;
+        return sections.breakdown();
     }
 
     /** What the JVM did over the measured phase; null for a run that measured nothing. */
     public Jvm jvm() {
-        return extensions.get(Jvm.SECTION) instanceof Jvm j ? j : null;
+        return sections.jvm();
     }
 
     /** What the kernel's TCP counters rose by over the measured window (Linux); null elsewhere. */
     public Kernel kernel() {
-        return extensions.get(Kernel.SECTION) instanceof Kernel k ? k : null;
+        return sections.kernel();
     }
 
     /** Whether the JVM was steady while the run measured; null for a run that measured nothing. */
     public Steadiness steadiness() {
-        return extensions.get(Steadiness.SECTION) instanceof Steadiness s ? s : null;
+        return sections.steady();
     }
 
     /** The CPU profile by component, when the run measured one; null otherwise. */
     public Profile profile() {
-        return extensions.get(Profile.SECTION) instanceof Profile p && p.measured() ? p : null;
+        return sections.profile() != null && sections.profile().measured() ? sections.profile() : null;
     }
 
     /**
      * Combines the reports of the same load run concurrently by several generators (e.g. one per
      * pod): counts, rates and CPU add up, latencies merge exactly through the histograms, the time
      * series adds up second by second (its percentiles become unknown). Both must be finished and
-     * measured.
+     * measured. What each process measured of itself (JVM, profile, breakdown, kernel, steadiness) does
+     * not add up: the merge has none of those sections, each process's report keeps its own.
      *
      * <p>Fleet runs ({@code fleet/Fleet}) merge their pods' reports with it; {@code RunReportMergeTest} keeps it exact.
      */
@@ -106,7 +109,7 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
                 uncorrected, errors.plus(o.errors), expectedRejections + o.expectedRejections,
                 unexpectedSuccesses + o.unexpectedSuccesses,
                 generator == null || o.generator == null ? null : generator.plus(o.generator),
-                mergeSeries(timeSeries, o.timeSeries), null, error != null ? error : o.error, ext);
+                mergeSeries(timeSeries, o.timeSeries), null, error != null ? error : o.error, sections.merged(), ext);
     }
 
     /** Keeps the order (it is the JSON order) and tolerates JSON nulls, unlike Map.copyOf. */

@@ -84,6 +84,6 @@ class RunReportMergeTest {
             List<SecondStats> series) {
         return new RunReport(id, RunStatus.DONE, "health", new LoadModel.Closed(2), null, Map.of(), Map.of(), Instant.now(),
                 Instant.now(), null, new RunReport.Measured(seconds, requests, requests / seconds, 0), LatencyStats.of(h),
-                null, errors, 0, 0, new GeneratorStats(1, 0.5, 1, 0, 0, 0, 0), series, null, null, Map.of());
+                null, errors, 0, 0, new GeneratorStats(1, 0.5, 1, 0, 0, 0, 0), series, null, null, Sections.NONE, Map.of());
     }
 }

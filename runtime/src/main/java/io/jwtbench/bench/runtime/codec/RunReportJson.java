@@ -1,0 +1,297 @@
+package io.jwtbench.bench.runtime.codec;
+
+import static io.jwtbench.bench.runtime.JsonMaps.round;
+
+import static io.jwtbench.bench.runtime.JsonMaps.map;
+import static io.jwtbench.bench.runtime.JsonMaps.times;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.stats.Breakdown;
+import io.jwtbench.bench.runtime.stats.ErrorCounts;
+import io.jwtbench.bench.runtime.stats.GeneratorStats;
+import io.jwtbench.bench.runtime.stats.HistogramCodec;
+import io.jwtbench.bench.runtime.stats.Jvm;
+import io.jwtbench.bench.runtime.stats.Kernel;
+import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.Profile;
+import io.jwtbench.bench.runtime.stats.Progress;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.RunStatus;
+import io.jwtbench.bench.runtime.stats.SecondStats;
+import io.jwtbench.bench.runtime.stats.Sections;
+import io.jwtbench.bench.runtime.stats.Steadiness;
+import io.jwtbench.bench.runtime.stats.Verdict;
+
+/**
+ * The JSON form of a {@link RunReport}, both ways: {@link #write} for every answer of the API,
+ * {@link #read} for what another process wrote (a fleet's pods; baselines). The top level is spelled
+ * out field by field; the typed sections are records whose component names are their keys. Absent
+ * sections are left out; milliseconds keep 3 decimals (the histogram's microsecond resolution, and the
+ * histogram itself is in {@code latency.histogram}, so reading recomputes the percentiles exactly);
+ * unknown numbers are null. {@code ReportCodecTest} writes what it read of real runs and gets the same
+ * JSON back.
+ */
+public final class RunReportJson {
+    /** For the typed sections: strict, a key it does not know is a report it cannot read. */
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunReportJson() {
+    }
+
+    public static Map<String, Object> write(RunReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.id());
+        m.put("status", r.status().name());
+        m.put("target", r.target());
+        m.put("loadModel", r.loadModel().label());
+        putIfNotNull(m, "endpoint", r.endpoint());
+        m.put("spec", r.spec());
+        m.put("options", r.options());
+        times(m, r.startedAt(), r.finishedAt());
+        if (r.progress() != null) {
+            m.put("progress", progress(r.progress()));
+        }
+        if (r.warmup() != null) {
+            Map<String, Object> w = map("durationSeconds", round(r.warmup().durationSeconds(), 3), "requests",
+                    r.warmup().requests(), "rps", round(r.warmup().rps(), 2));
+            if (r.warmup().auto()) {
+                w.put("auto", true);
+                w.put("stoppedBecause", r.warmup().stoppedBecause());
+            }
+            m.put("warmup", w);
+        }
+        if (r.measured() != null) {
+            m.put("measured", map("durationSeconds", round(r.measured().durationSeconds(), 3), "requests",
+                    r.measured().requests(), "rps", round(r.measured().rps(), 2), "bytesRead",
+                    r.measured().bytesRead()));
+        }
+        if (r.latency() != null) {
+            m.put("latency", latency(r.latency()));
+        }
+        if (r.uncorrectedLatency() != null) {
+            m.put("uncorrectedLatency", latency(r.uncorrectedLatency()));
+        }
+        if (r.latency() != null) {
+            m.put("errors", errors(r.errors()));
+            m.put("expectedRejections", r.expectedRejections());
+            m.put("unexpectedSuccesses", r.unexpectedSuccesses());
+        }
+        if (r.generator() != null) {
+            m.put("generator", generator(r.generator()));
+        }
+        if (r.latency() != null) {
+            List<Object> series = new ArrayList<>();
+            for (SecondStats s : r.timeSeries()) {
+                series.add(map("second", s.second(), "requests", s.requests(), "rps", round(s.rps(), 2), "p50",
+                        round(s.p50(), 3), "p90", round(s.p90(), 3), "p99", round(s.p99(), 3), "errors", s.errors()));
+            }
+            m.put("timeSeries", series);
+        }
+        putIfNotNull(m, "error", r.error());
+        Sections b = r.sections();
+        putIfNotNull(m, "startAt", b.startAt() == null ? null : b.startAt().toString());
+        putIfNotNull(m, "trigger", b.trigger()); // api | smoke (see Run)
+        putIfNotNull(m, Jvm.SECTION, b.jvm());
+        putIfNotNull(m, Profile.SECTION, b.profile());
+        putIfNotNull(m, Breakdown.SECTION, b.breakdown());
+        putIfNotNull(m, Kernel.SECTION, b.kernel());
+        b.failed().forEach((name, why) -> m.put(name, map("error", why)));
+        r.extensions().forEach(m::putIfAbsent);
+        putIfNotNull(m, Steadiness.SECTION, b.steady());
+        if (b.verdict() != null) {
+            m.put(Verdict.SECTION, verdict(b.verdict()));
+        }
+        return m;
+    }
+
+    /** {@code {"result": "passed"|"failed", "reasons": [..]}}. */
+    public static Map<String, Object> verdict(Verdict v) {
+        return map("result", v.result(), "reasons", v.reasons());
+    }
+
+    /** One line of the run list. */
+    public static Map<String, Object> summary(RunReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.id());
+        m.put("status", r.status().name());
+        m.put("target", r.target());
+        m.put("loadModel", r.loadModel().label());
+        putIfNotNull(m, "trigger", r.sections().trigger()); // api | smoke (see Run)
+        if (r.verdict() != null) {
+            m.put(Verdict.SECTION, r.verdict().result());
+        }
+        times(m, r.startedAt(), r.finishedAt());
+        if (r.measured() != null) {
+            m.put("requests", r.measured().requests());
+            m.put("rps", round(r.measured().rps(), 2));
+        }
+        if (r.latency() != null) {
+            m.put("p99", round(r.latency().p99(), 3));
+            m.put("errors", r.errors().total());
+        }
+        return m;
+    }
+
+    /** A run's progress as one live event: status, then the progress figures and the errors so far. */
+    public static Map<String, Object> progressEvent(RunReport r) {
+        Map<String, Object> m = map("id", r.id(), "status", r.status().name());
+        if (r.progress() != null) {
+            m.putAll(progress(r.progress()));
+        }
+        m.put("errors", r.errors().total());
+        return m;
+    }
+
+    /** A run's live figures: also each pod's row of a fleet's progress event ({@link FleetView#progressEvent}). */
+    public static Map<String, Object> progress(Progress p) {
+        return map("phase", p.phase(), "elapsedSeconds", round(p.elapsedSeconds(), 3), "requests", p.requests(),
+                "currentRps", round(p.currentRps(), 2), "lastSecondP50", round(p.lastSecondP50(), 3),
+                "lastSecondP99", round(p.lastSecondP99(), 3));
+    }
+
+    private static Map<String, Object> latency(LatencyStats l) {
+        return map("unit", LatencyStats.UNIT, "count", l.count(), "p50", round(l.p50(), 3), "p75", round(l.p75(), 3),
+                "p90", round(l.p90(), 3), "p95", round(l.p95(), 3), "p99", round(l.p99(), 3), "p99_9",
+                round(l.p99_9(), 3), "p99_99", round(l.p99_99(), 3), "max", round(l.max(), 3), "mean",
+                round(l.mean(), 3), "stdev", round(l.stdev(), 3), "histogram", l.histogram());
+    }
+
+    private static Map<String, Object> errors(ErrorCounts e) {
+        return map("connect", e.connect(), "timeout", e.timeout(), "reset", e.reset(), "status4xx", e.status4xx(),
+                "status5xx", e.status5xx(), "total", e.total());
+    }
+
+    private static Map<String, Object> generator(GeneratorStats g) {
+        return map("cpuSeconds", round(g.cpuSeconds(), 3), "cpuShareOfProcess", round(g.cpuShareOfProcess(), 3),
+                "eventLoops", g.eventLoops(), "lateStarts", g.lateStarts(), "maxScheduleLagMs",
+                round(g.maxScheduleLagMs(), 3), "meanScheduleLagMs", round(g.meanScheduleLagMs(), 3),
+                "connectionWaitMs", round(g.connectionWaitMs(), 3), "scheduleLagMs",
+                map("p50", round(g.scheduleLagP50Ms(), 3), "p99", round(g.scheduleLagP99Ms(), 3), "max",
+                        round(g.maxScheduleLagMs(), 3)),
+                "inFlightAtStop", g.inFlightAtStop(), "unsentAtStop", g.unsentAtStop());
+    }
+
+    private static void putIfNotNull(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+
+    // --- reading -------------------------------------------------------------------------------
+
+    /** The keys {@link #write} writes itself; any other is an application extension's section. */
+    private static final Set<String> KEYS = Set.of("id", "status", "target", "loadModel", "endpoint", "spec", "options",
+            "startedAt", "finishedAt", "progress", "warmup", "measured", "latency", "uncorrectedLatency", "errors",
+            "expectedRejections", "unexpectedSuccesses", "generator", "timeSeries", "error", "startAt", "trigger",
+            Jvm.SECTION, Profile.SECTION, Breakdown.SECTION, Kernel.SECTION, Steadiness.SECTION, Verdict.SECTION);
+
+    /**
+     * A report as {@link #write} wrote it, whole: the latency figures recomputed from the histograms (never
+     * from the rounded figures), so merging what was read is exact.
+     *
+     * @param loadModel the run's load model (the JSON has its label only)
+     * @throws IllegalArgumentException naming what it could not read
+     */
+    @SuppressWarnings("unchecked")
+    public static RunReport read(JsonNode r, LoadModel loadModel) {
+        JsonNode w = r.get("warmup");
+        JsonNode m = r.get("measured");
+        JsonNode e = r.path("errors");
+        List<SecondStats> series = new ArrayList<>();
+        for (JsonNode s : r.path("timeSeries")) {
+            series.add(new SecondStats(s.path("second").asInt(), s.path("requests").asLong(), s.path("rps").asDouble(),
+                    number(s.get("p50")), number(s.get("p90")), number(s.get("p99")), s.path("errors").asLong()));
+        }
+        Map<String, Object> extensions = new LinkedHashMap<>();
+        r.fields().forEachRemaining(f -> {
+            if (!KEYS.contains(f.getKey())) {
+                extensions.put(f.getKey(), JSON.convertValue(f.getValue(), Object.class));
+            }
+        });
+        return new RunReport(r.path("id").asText(), RunStatus.valueOf(r.path("status").asText()),
+                r.path("target").asText(), loadModel, r.path("endpoint").asText(null),
+                JSON.convertValue(r.path("spec"), Map.class), JSON.convertValue(r.path("options"), Map.class),
+                instant(r.get("startedAt")), instant(r.get("finishedAt")),
+                w == null ? null : new RunReport.Warmup(w.path("durationSeconds").asDouble(), w.path("requests").asLong(),
+                        w.path("rps").asDouble(), w.path("auto").asBoolean(false), w.path("stoppedBecause").asText(null)),
+                m == null ? null : new RunReport.Measured(m.path("durationSeconds").asDouble(), m.path("requests").asLong(),
+                        m.path("rps").asDouble(), m.path("bytesRead").asLong()),
+                latency(r.get("latency")), latency(r.get("uncorrectedLatency")),
+                new ErrorCounts(e.path("connect").asLong(), e.path("timeout").asLong(), e.path("reset").asLong(),
+                        e.path("status4xx").asLong(), e.path("status5xx").asLong()),
+                r.path("expectedRejections").asLong(), r.path("unexpectedSuccesses").asLong(), generator(r.get("generator")),
+                series, progress(r), r.path("error").asText(null), sections(r), extensions);
+    }
+
+    /** The {@code progress} section of a running run; null when it has none (queued, ended). */
+    public static Progress progress(JsonNode r) {
+        JsonNode p = r.get("progress");
+        return p == null || !p.isObject() ? null
+                : new Progress(p.path("phase").asText(), p.path("elapsedSeconds").asDouble(), p.path("requests").asLong(),
+                        p.path("currentRps").asDouble(), number(p.get("lastSecondP50")), number(p.get("lastSecondP99")));
+    }
+
+    private static Sections sections(JsonNode r) {
+        Sections s = new Sections(instant(r.get("startAt")), r.path("trigger").asText(null), null, null, null, null, null,
+                null, Map.of());
+        for (Map.Entry<String, Class<?>> typed : Map.<String, Class<?>>of(Jvm.SECTION, Jvm.class, Profile.SECTION,
+                Profile.class, Breakdown.SECTION, Breakdown.class, Kernel.SECTION, Kernel.class, Steadiness.SECTION,
+                Steadiness.class).entrySet()) {
+            JsonNode node = r.get(typed.getKey());
+            if (node == null || node.isNull()) {
+                continue;
+            }
+            if (node.size() == 1 && node.has("error")) { // its producer failed
+                s = s.failing(typed.getKey(), node.get("error").asText());
+                continue;
+            }
+            try {
+                s = s.with(JSON.treeToValue(node, typed.getValue()));
+            } catch (JsonProcessingException ex) {
+                throw new IllegalArgumentException(typed.getKey() + ": " + ex.getOriginalMessage());
+            }
+        }
+        JsonNode v = r.get(Verdict.SECTION);
+        if (v != null && v.isObject()) {
+            List<String> reasons = new ArrayList<>();
+            v.path("reasons").forEach(reason -> reasons.add(reason.asText()));
+            s = s.with(new Verdict("passed".equals(v.path("result").asText()), reasons));
+        }
+        return s;
+    }
+
+    private static GeneratorStats generator(JsonNode g) {
+        if (g == null || !g.isObject()) {
+            return null;
+        }
+        JsonNode lag = g.path("scheduleLagMs");
+        return new GeneratorStats(g.path("cpuSeconds").asDouble(), g.path("cpuShareOfProcess").asDouble(),
+                g.path("eventLoops").asInt(), g.path("lateStarts").asLong(), number(g.get("maxScheduleLagMs")),
+                number(g.get("meanScheduleLagMs")), number(g.get("connectionWaitMs")), number(lag.get("p50")),
+                number(lag.get("p99")), g.path("inFlightAtStop").asLong(), g.path("unsentAtStop").asLong());
+    }
+
+    private static LatencyStats latency(JsonNode l) {
+        return l == null || !l.hasNonNull("histogram") ? null
+                : LatencyStats.of(HistogramCodec.decode(l.get("histogram").asText()));
+    }
+
+    private static Instant instant(JsonNode n) {
+        return n == null || n.isNull() ? null : Instant.parse(n.asText());
+    }
+
+    private static double number(JsonNode n) {
+        return n == null || n.isNull() ? Double.NaN : n.asDouble();
+    }
+}
