@@ -106,7 +106,8 @@ class ExecutionModelsTest {
             assertTrue(mean > 0 && mean <= c.getInt("jvm.availableProcessors") + 0.2, "cpu " + mean);
             assertTrue(c.getDouble(row + "cpu.peakCores") >= mean, "peak >= mean");
             assertTrue(c.getInt(row + "threads.peak") > 0);
-            assertEquals(0, c.getInt(row + "pinnedVirtualThreads"), "the validator never pins");
+            assertEquals(0, c.getInt(row + "pinnedVirtualThreads"), () -> "the validator never pins; the pinned stacks: "
+                    + given().get("/q/bench/runs/" + c.getString(row + "runId")).jsonPath().getString("jvm.pinnedVirtualThreads"));
             // each row is an ordinary run, with the same tokens sent to its model's path
             JsonPath run = given().get("/q/bench/runs/" + c.getString(row + "runId")).then().statusCode(200).extract().jsonPath();
             assertEquals(requests, run.getLong("measured.requests"));

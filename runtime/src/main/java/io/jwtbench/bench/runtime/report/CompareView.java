@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.RunSeries;
@@ -74,8 +73,7 @@ public final class CompareView {
         m.put("verdicts", summary.verdicts().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
                 "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList());
         if (s.steps().get(0).warmup()) {
-            m.put("warmupSteps", WARMUP_STEPS.formatted(spec(s).echo().get("warmup"),
-                    spec(s).autoWarmup() ? ", up to " + Durations.format(spec(s).warmup()) : ""));
+            m.put("warmupSteps", warmupSteps(s));
         }
         m.put("runs", runs(s, results));
         if (s.error() != null) {
@@ -86,6 +84,12 @@ public final class CompareView {
             m.put(Verdict.SECTION, RunReportJson.verdict(verdict));
         }
         return m;
+    }
+
+    /** Why the compare ran more than its rounds, when it did. */
+    static String warmupSteps(RunSeries s) {
+        return WARMUP_STEPS.formatted(spec(s).echo().get("warmup"),
+                spec(s).autoWarmup() ? ", up to " + Durations.format(spec(s).warmup()) : "");
     }
 
     /** Every step in run order (warm-up steps are round 0): what ran when, and whether it was steady. */
@@ -120,7 +124,7 @@ public final class CompareView {
     }
 
     /** DONE when every round ran DONE; else the first other status, or PENDING/SKIPPED for rounds not started. */
-    private static String status(RunSeries s, CompareSummary.ModelRow row) {
+    static String status(RunSeries s, CompareSummary.ModelRow row) {
         return row.rounds().stream().map(r -> r.report().status()).filter(st -> st != RunStatus.DONE).findFirst()
                 .map(Enum::name).orElse(row.rounds().size() < rounds(s)
                         ? (s.status().isTerminal() ? "SKIPPED" : "PENDING") : "DONE");
@@ -158,17 +162,17 @@ public final class CompareView {
         return map("id", s.id(), "status", s.status().name(), "target", s.steps().get(0).spec().target());
     }
 
-    private static List<String> models(RunSeries s) {
+    static List<String> models(RunSeries s) {
         return s.plan() instanceof ComparePlan p ? p.models()
                 : s.steps().stream().map(RunSeries.Step::label).distinct().toList();
     }
 
     /** The spec as posted: the first step may be a warm-up step, which measures for a second only. */
-    private static RunSpec spec(RunSeries s) {
+    static RunSpec spec(RunSeries s) {
         return s.plan() instanceof ComparePlan p ? p.spec() : s.steps().get(0).spec();
     }
 
-    private static int rounds(RunSeries s) {
+    static int rounds(RunSeries s) {
         return s.plan() instanceof ComparePlan p ? p.rounds() : 1;
     }
 
@@ -254,81 +258,8 @@ public final class CompareView {
         return map("median", round(s.median(), decimals), "min", round(s.min(), decimals), "max", round(s.max(), decimals));
     }
 
-    /** {@code 45123 [44010-46200]} of a JSON spread. */
-    @SuppressWarnings("unchecked")
-    private static String range(Object spread, Function<Object, String> look) {
-        Map<String, Object> s = (Map<String, Object>) spread;
-        return look.apply(s.get("median")) + " [" + look.apply(s.get("min")) + "-" + look.apply(s.get("max")) + "]";
-    }
-
     /** The side-by-side table, for {@code Accept: text/plain}. */
-    @SuppressWarnings("unchecked")
     public static String text(RunSeries s) {
-        Map<String, Object> j = json(s);
-        RunSpec first = spec(s);
-        Map<String, Object> spec = (Map<String, Object>) j.get("spec");
-        Map<String, Object> jvm = (Map<String, Object>) j.get("jvm");
-        StringBuilder out = new StringBuilder();
-        Format.line(out, "Compare %s: target %s, %s, %s measured after %s warm-up, per model  [%s]", s.id(), j.get("target"),
-                first.loadModel().describe() + " (" + first.loadModel().label() + " model)",
-                spec.get("duration"), spec.get("warmup"), s.status());
-        Map<String, Object> options = map("breakdown", first.breakdown(), "jfr", first.jfr());
-        options.putAll(first.options());
-        options.remove(ComparePlan.OPTION);
-        Format.line(out, "Options: %s", options);
-        Format.line(out, "JVM: %s %s (%s), %s CPUs", jvm.get("name"), jvm.get("version"), jvm.get("vendor"),
-                jvm.get("availableProcessors"));
-        Format.line(out, "%s round(s), the order rotated each round; each figure: median [min-max] across rounds",
-                j.get("rounds"));
-        Format.line(out, "%-12s %26s %24s %24s %20s %7s %8s %8s %7s  %s", "model", "req/s", "p50", "p99", "cpu/req",
-                "errors", "rejected", "threads", "pinned", "steady");
-        for (Object o : (List<Object>) j.get("rows")) {
-            Map<String, Object> row = (Map<String, Object>) o;
-            Map<String, Object> spread = (Map<String, Object>) row.get("spread");
-            if (row.get("runId") == null) {
-                Format.line(out, "%-12s %s", row.get("model"), row.get("status"));
-                continue;
-            }
-            Map<String, Object> threads = (Map<String, Object>) row.getOrDefault("threads", Map.of());
-            Format.line(out, "%-12s %26s %24s %24s %20s %7s %8s %8s %7s  %s%s", row.get("model"),
-                    range(spread.get("rps"), v -> Format.fixed(v, 0)), range(spread.get("p50Ms"), Format::latency),
-                    range(spread.get("p99Ms"), Format::latency),
-                    range(spread.get("cpuMicrosPerRequest"), v -> v == null ? "-" : Format.fixed(v, 1) + "us"),
-                    row.get("errors"), row.get("expectedRejections"), Format.orDash(threads.get("peak")),
-                    Format.orDash(row.get("pinnedVirtualThreads")), Boolean.TRUE.equals(row.get("steady")) ? "yes" : "NO",
-                    "DONE".equals(row.get("status")) ? "" : "  " + row.get("status"));
-        }
-        Format.line(out, "cpu/req: process CPU per request (generator included); threads: peak live platform threads "
-                + "of the median round; per-round runs: /q/bench/runs/<runId>");
-        for (Object v : (List<Object>) j.get("verdicts")) {
-            Format.line(out, "Verdict: %s", ((Map<String, Object>) v).get("text"));
-        }
-        for (Object o : (List<Object>) j.get("rows")) {
-            Map<String, Object> row = (Map<String, Object>) o;
-            for (Object reason : (List<Object>) row.getOrDefault("notSteady", List.of())) {
-                Format.line(out, "Not steady: %s %s", row.get("model"), reason);
-            }
-        }
-        if (j.get("warmupSteps") != null) {
-            Format.line(out, "Warm-up steps: %s", j.get("warmupSteps"));
-            for (Object o : (List<Object>) j.get("runs")) {
-                Map<String, Object> run = (Map<String, Object>) o;
-                if (Integer.valueOf(0).equals(run.get("round")) && run.get("seconds") != null) {
-                    Format.line(out, "  %-12s %s s in all, warm-up %s s%s", run.get("model"), run.get("seconds"),
-                            run.get("warmupSeconds"),
-                            run.get("warmupStoppedBecause") == null ? "" : ": " + run.get("warmupStoppedBecause"));
-                }
-            }
-        }
-        for (Object o : (List<Object>) j.get("runs")) {
-            Map<String, Object> run = (Map<String, Object>) o;
-            if (run.get("error") != null) {
-                Format.line(out, "Step %s (round %s) %s: %s", run.get("model"), run.get("round"), run.get("status"),
-                        run.get("error"));
-            }
-        }
-        RunText.verdict(out, verdict(s));
-        return out.toString();
+        return CompareText.of(s);
     }
-
 }
