@@ -97,7 +97,7 @@ public class SmokeBench {
     private volatile boolean passedOnce;
 
     private void loop(SmokeConfig smoke) {
-        SmokeVerdict.Thresholds thresholds = SmokeVerdict.Thresholds.of(smoke);
+        Thresholds thresholds = SmokeVerdict.thresholds(smoke);
         Duration backoff = smoke.retryBackoff();
         try {
             sleep(smoke.initialDelay());
@@ -160,7 +160,7 @@ public class SmokeBench {
         return now.plus(nextRerunWait);
     }
 
-    private Outcome attempt(SmokeConfig smoke, SmokeVerdict.Thresholds thresholds, Duration backoff)
+    private Outcome attempt(SmokeConfig smoke, Thresholds thresholds, Duration backoff)
             throws InterruptedException {
         Optional<Run> active = bench.activeRun();
         if (active.isPresent()) {
@@ -274,7 +274,7 @@ public class SmokeBench {
         }
         // the run's own report carries the same verdict as the readiness check: one judge
         ObjectNode thresholds = json.putObject(Thresholds.FIELD);
-        SmokeVerdict.Thresholds.of(smoke).asRunThresholds().echo().forEach((k, v) -> {
+        SmokeVerdict.thresholds(smoke).echo().forEach((k, v) -> {
             if (v instanceof Number n) {
                 thresholds.put(k, n.doubleValue());
             } else {

@@ -1,6 +1,5 @@
 package io.jwtbench.bench.runtime.smoke;
 
-import io.jwtbench.bench.runtime.SmokeConfig;
 import java.time.Instant;
 
 import jakarta.inject.Inject;
@@ -9,6 +8,9 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
+
+import io.jwtbench.bench.runtime.SmokeConfig;
+import io.jwtbench.bench.runtime.plan.Thresholds;
 
 /**
  * Readiness check {@code bench-smoke}: DOWN until the start-up smoke bench has passed its
@@ -41,7 +43,7 @@ public class SmokeReadinessCheck implements HealthCheck {
             return r.withData("reason", s.reason()).build();
         }
         SmokeConfig config = smoke.config();
-        SmokeVerdict.Thresholds t = SmokeVerdict.Thresholds.of(config);
+        Thresholds t = SmokeVerdict.thresholds(config);
         r.withData("target", config.target());
         r.withData("attempts", s.attempts());
         if (s.runId() != null) {
@@ -55,7 +57,7 @@ public class SmokeReadinessCheck implements HealthCheck {
             r.withData("errorRate", SmokeVerdict.fmt(v.errorRate()));
         }
         r.withData("minRps", SmokeVerdict.fmt(t.minRps()));
-        r.withData("maxP99Ms", SmokeVerdict.fmt(t.maxP99Ms()));
+        r.withData("maxP99Ms", SmokeVerdict.fmt(t.maxLatencyMs().get("p99")));
         r.withData("maxErrorRate", SmokeVerdict.fmt(t.maxErrorRate()));
         if (s.reason() != null) {
             r.withData("reason", s.reason());

@@ -1,8 +1,9 @@
 package io.jwtbench.bench.runtime.smoke;
 
-import io.jwtbench.bench.runtime.SmokeConfig;
 import java.util.Map;
 
+import io.jwtbench.bench.runtime.SmokeConfig;
+import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Verdict;
@@ -20,30 +21,23 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  */
 public record SmokeVerdict(boolean passed, long requests, double rps, double p99Ms, double errorRate, String reason) {
 
-    /** The configured thresholds, in the units of the check's data. */
-    public record Thresholds(double maxP99Ms, double maxErrorRate, double minRps) {
-        public static Thresholds of(SmokeConfig c) {
-            return new Thresholds(c.maxP99().toNanos() / 1e6, c.maxErrorRate(), c.minRps());
-        }
-
-        /** The same limits as a run spec's {@code thresholds}: one judge for both. */
-        io.jwtbench.bench.runtime.plan.Thresholds asRunThresholds() {
-            return new io.jwtbench.bench.runtime.plan.Thresholds(Map.of("p99", maxP99Ms), minRps, maxErrorRate);
-        }
+    /** The configured limits as a run spec's {@code thresholds}: one kind of thresholds, one judge. */
+    public static Thresholds thresholds(SmokeConfig c) {
+        return new Thresholds(Map.of("p99", c.maxP99().toNanos() / 1e6), c.minRps(), c.maxErrorRate());
     }
 
     public static SmokeVerdict judge(RunReport report, Thresholds t) {
         long requests = report.measured() == null ? 0 : report.measured().requests();
         double rps = report.measured() == null ? 0 : report.measured().rps();
         double p99 = report.latency() == null || report.latency().count() == 0 ? Double.NaN : report.latency().p99();
-        Verdict v = Verdict.judge(report, t.asRunThresholds());
+        Verdict v = Verdict.judge(report, t);
         return report.status() == RunStatus.DONE ? of(requests, rps, p99, Verdict.errorRate(report), v)
                 : new SmokeVerdict(false, 0, 0, Double.NaN, Double.NaN, v.reason());
     }
 
     static SmokeVerdict judge(long requests, double rps, double p99Ms, double errorRate, Thresholds t) {
         return of(requests, rps, p99Ms, errorRate,
-                Verdict.judge(requests, rps, key -> p99Ms, errorRate, t.asRunThresholds()));
+                Verdict.judge(requests, rps, key -> p99Ms, errorRate, t));
     }
 
     private static SmokeVerdict of(long requests, double rps, double p99Ms, double errorRate, Verdict v) {

@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jwtbench.bench.runtime.plan.Thresholds;
 
 class SmokeVerdictTest {
-    private static final SmokeVerdict.Thresholds T = new SmokeVerdict.Thresholds(50, 0.01, 1000);
+    private static final Thresholds T = new Thresholds(Map.of("p99", 50.0), 1000, 0.01);
 
     @Test
     void passesWithinEveryThreshold() {
@@ -37,7 +40,7 @@ class SmokeVerdictTest {
 
     @Test
     void minRpsZeroIsNotChecked() {
-        assertTrue(SmokeVerdict.judge(10, 1, 1, 0, new SmokeVerdict.Thresholds(50, 0, 0)).passed());
+        assertTrue(SmokeVerdict.judge(10, 1, 1, 0, new Thresholds(Map.of("p99", 50.0), 0, 0)).passed());
     }
 
     @Test
