@@ -1,7 +1,6 @@
 package io.jwtbench.service.keycloak;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -22,6 +21,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.jwtbench.service.testing.ServicePod;
 import io.jwtbench.service.testing.TestCa;
 
 /**
@@ -55,10 +55,10 @@ final class KeycloakServer implements AutoCloseable {
             throw new IllegalStateException(kc + " is missing: the build unpacks Keycloak before the integration tests (mvn verify)");
         }
         deleteRecursively(home.resolve("data"));
-        int https = freePort();
+        int https = ServicePod.freePort();
         String adminPassword = UUID.randomUUID().toString();
         List<String> command = List.of("bash", kc.toString(), "start-dev", "--http-host=127.0.0.1",
-                "--http-port=" + freePort(), "--https-port=" + https, "--http-management-port=" + freePort(),
+                "--http-port=" + ServicePod.freePort(), "--https-port=" + https, "--http-management-port=" + ServicePod.freePort(),
                 "--https-certificate-file=" + ca.serverCertPem(), "--https-certificate-key-file=" + ca.serverKeyPem());
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
@@ -163,12 +163,6 @@ final class KeycloakServer implements AutoCloseable {
             kill();
         }
         all.forEach(ProcessHandle::destroyForcibly);
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     private static void deleteRecursively(Path dir) throws IOException {
