@@ -56,7 +56,7 @@ class RunSeriesTest {
     @Test
     void runsBackToBackAndHoldsTheBench() throws Exception {
         given().get("/q/bench/runs").then().statusCode(200); // RestAssured's first call is slow: not during the series
-        RunSeries series = bench.startSeries("test", List.of(step("a", "1.5S"), step("b", "1S")), RunSeries.Options.BACK_TO_BACK);
+        RunSeries<Void> series = bench.startSeries("test", List.of(step("a", "1.5S"), step("b", "1S")), RunSeries.Options.BACK_TO_BACK);
         // the bench is held for the whole series: a run start, a second series, are refused with the series' id
         assertEquals(series.id(), engine.busyWith().orElse(null));
         given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"duration\":\"1s\"}")
@@ -84,8 +84,8 @@ class RunSeriesTest {
 
     @Test
     void stopUnlessDoneEndsTheSeriesWhenAStepIsCancelledAndPausesHoldTheBench() throws Exception {
-        RunSeries series = bench.startSeries("test", List.of(step("a", "0.3S"), step("b", "5S"), step("c", "5S")),
-                new RunSeries.Options(Duration.ofMillis(800), true, "plan"));
+        RunSeries<String> series = bench.startSeries("test", List.of(step("a", "0.3S"), step("b", "5S"), step("c", "5S")),
+                new RunSeries.Options<>(Duration.ofMillis(800), true, "plan"));
         assertEquals("plan", series.plan());
         Await.until("step a ended", Duration.ofSeconds(10),
                 () -> !series.results().isEmpty() && series.results().get(0).report().status().isTerminal());
@@ -102,7 +102,7 @@ class RunSeriesTest {
 
     @Test
     void cancelStopsTheCurrentRunAndSkipsTheRest() throws Exception {
-        RunSeries series = bench.startSeries("test", List.of(step("a", "5S"), step("b", "5S"), step("c", "5S")),
+        RunSeries<Void> series = bench.startSeries("test", List.of(step("a", "5S"), step("b", "5S"), step("c", "5S")),
                 RunSeries.Options.BACK_TO_BACK);
         Await.until("a step is RUNNING", Duration.ofSeconds(10),
                 () -> series.current().isPresent() && series.current().get().report().status() == RunStatus.RUNNING);

@@ -81,7 +81,7 @@ class StarvedVirtualThreadsTest {
             assertEquals(RunStatus.DONE, report.status());
             assertTrue(report.measured().requests() > 0, "the probe route runs on the event loop: answered");
 
-            RunSeries series = bench.startSeries("test", List.of(step, step), RunSeries.Options.BACK_TO_BACK);
+            RunSeries<Void> series = bench.startSeries("test", List.of(step, step), RunSeries.Options.BACK_TO_BACK);
             assertEquals(spec.endsWithin().multipliedBy(2), series.endsWithin());
             series.finished().get(series.endsWithin().toNanos(), TimeUnit.NANOSECONDS);
             assertEquals(RunSeries.Status.DONE, series.status());

@@ -8,14 +8,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.RunSeries;
-import io.jwtbench.bench.runtime.report.SeriesProgress;
+import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.report.CompareView;
+import io.jwtbench.bench.runtime.report.SeriesProgress;
 
 /**
  * {@code /q/bench/compare}: one run per model, back to back; a bad model is a 400 naming
  * {@code models}, a bad spec field {@code spec.<field>}.
  */
-final class Compares extends Subject<RunSeries> {
+final class Compares extends Subject<RunSeries<ComparePlan>> {
 
     Compares() {
         super("compare", "invalid run spec",
@@ -24,23 +25,23 @@ final class Compares extends Subject<RunSeries> {
     }
 
     @Override
-    RunSeries start(Bench bench, JsonNode body) {
+    RunSeries<ComparePlan> start(Bench bench, JsonNode body) {
         return bench.startCompare(bench.compareParser().parse(body));
     }
 
     /** Small: where the compare is and the current run's live figures ({@link SeriesProgress}). */
     @Override
-    Object progress(RunSeries series) {
+    Object progress(RunSeries<ComparePlan> series) {
         return SeriesProgress.event(series);
     }
 
     @Override
-    Optional<RunSeries> find(Bench bench, String id) {
-        return bench.findSeries(Bench.COMPARE, id);
+    Optional<RunSeries<ComparePlan>> find(Bench bench, String id) {
+        return bench.findSeries(ComparePlan.class, id);
     }
 
     @Override
     Object list(Bench bench) {
-        return map("compares", bench.recentSeries(Bench.COMPARE).stream().map(CompareView::summary).toList());
+        return map("compares", bench.recentSeries(ComparePlan.class).stream().map(CompareView::summary).toList());
     }
 }

@@ -86,7 +86,7 @@ final class ReportHandler extends BenchHandler {
     }
 
     /** A compare's page and export show each model's median round; its spread, verdicts and steadiness beside it. */
-    private void compare(RoutingContext rc, RunSeries c) {
+    private void compare(RoutingContext rc, RunSeries<ComparePlan> c) {
         String target = c.steps().get(0).spec().target();
         Map<String, Object> view = CompareView.json(c);
         if (kind == ReportKind.COMPARE_HTML) {
@@ -119,8 +119,8 @@ final class ReportHandler extends BenchHandler {
         data(rc, data);
     }
 
-    private static CompareSummary summary(RunSeries c) {
-        return CompareSummary.of(((ComparePlan) c.plan()).models(), c.results());
+    private static CompareSummary summary(RunSeries<ComparePlan> c) {
+        return CompareSummary.of(c.plan().models(), c.results());
     }
 
     /** The runs of {@code ?runs=id1,id2,..}, labelled; empty after answering 400 or 404. */

@@ -7,6 +7,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.report.SweepJson;
 import io.jwtbench.bench.runtime.report.SweepTable;
 import io.jwtbench.bench.runtime.report.SeriesProgress;
@@ -39,12 +40,12 @@ final class Sweeps extends Subject<Sweep> {
 
     @Override
     Optional<Sweep> find(Bench bench, String id) {
-        return bench.findSeries(Bench.SWEEP, id).map(Sweep::new);
+        return bench.findSeries(SweepSpec.class, id).map(Sweep::new);
     }
 
     @Override
     Object list(Bench bench) {
-        return map("sweeps", bench.recentSeries(Bench.SWEEP).stream().map(s -> SweepJson.summary(new Sweep(s).report()))
+        return map("sweeps", bench.recentSeries(SweepSpec.class).stream().map(s -> SweepJson.summary(new Sweep(s).report()))
                 .toList());
     }
 }

@@ -99,7 +99,7 @@ public class Bench {
      * spec's warm-up, {@code auto} by default), so the first round does not pay for the JIT. Every model's requests are prepared first, so a model
      * the target refuses is a {@link SpecException} on {@code models} before anything runs.
      */
-    public RunSeries startCompare(ComparePlan plan) {
+    public RunSeries<ComparePlan> startCompare(ComparePlan plan) {
         checkIdle();
         // every model's requests are held at once, from the first run to the last
         Map<String, Long> footprint = new LinkedHashMap<>();
@@ -123,7 +123,7 @@ public class Bench {
                 steps.add(new RunSeries.Step(model, p.spec(), p.source(), round + 1));
             }
         }
-        return startSeries(COMPARE, steps, new RunSeries.Options(Duration.ZERO, false, plan));
+        return startSeries(COMPARE, steps, new RunSeries.Options<>(Duration.ZERO, false, plan));
     }
 
     /** {@code work} for one model of a compare: a refused model is an error on {@code models}, a spec error on {@code spec.<field>}. */
@@ -143,7 +143,7 @@ public class Bench {
      * {@code "warmup": "auto"} a warm-up step at the heaviest load runs first, and each step still
      * warms up automatically (briefly, once the JVM is warm).
      */
-    public RunSeries startSweep(SweepSpec spec) {
+    public RunSeries<SweepSpec> startSweep(SweepSpec spec) {
         checkIdle();
         // one source serves every step; the last step has the most connections
         MemoryBudget.of(config()).check(footprint(spec.steps().get(spec.steps().size() - 1)), "");
@@ -157,7 +157,7 @@ public class Bench {
         for (int i = 0; i < spec.steps().size(); i++) {
             steps.add(new RunSeries.Step(spec.load(i) + " " + spec.loadUnit(), spec.steps().get(i), source));
         }
-        return startSeries(SWEEP, steps, new RunSeries.Options(spec.pause(), true, spec));
+        return startSeries(SWEEP, steps, new RunSeries.Options<>(spec.pause(), true, spec));
     }
 
     /**
@@ -165,7 +165,7 @@ public class Bench {
      *
      * @param kind what the series is, for listings ({@value #COMPARE}, {@value #SWEEP}, ...)
      */
-    public RunSeries startSeries(String kind, List<RunSeries.Step> steps, RunSeries.Options options) {
+    public <P> RunSeries<P> startSeries(String kind, List<RunSeries.Step> steps, RunSeries.Options<P> options) {
         return RunSeries.start(engine, series, kind, steps, options);
     }
 
@@ -187,14 +187,20 @@ public class Bench {
         return engine.recent();
     }
 
-    /** A series of {@code kind}, by id. */
-    public Optional<RunSeries> findSeries(String kind, String id) {
-        return series.find(id).filter(s -> s.kind().equals(kind));
+    /** A series started from a plan of {@code planType} (a compare's, a sweep's), by id. */
+    public <P> Optional<RunSeries<P>> findSeries(Class<P> planType, String id) {
+        return series.find(id).filter(s -> planType.isInstance(s.plan())).map(s -> typed(s, planType));
     }
 
     /** Newest first. */
-    public List<RunSeries> recentSeries(String kind) {
-        return series.recent(kind);
+    public <P> List<RunSeries<P>> recentSeries(Class<P> planType) {
+        return series.recent(null).stream().filter(s -> planType.isInstance(s.plan())).map(s -> typed(s, planType)).toList();
+    }
+
+    /** The one unchecked cast: a series is of its plan's type, which the callers checked. */
+    @SuppressWarnings("unchecked")
+    private static <P> RunSeries<P> typed(RunSeries<?> s, Class<P> planType) {
+        return (RunSeries<P>) s;
     }
 
     private SeriesCap seriesCap() {

@@ -34,7 +34,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  * could not even start. {@link Options} add a pause between steps and, for sweeps, stop at the first
  * run that does not end DONE. Reading is thread-safe; the lists returned are snapshots.
  */
-public final class RunSeries implements Started {
+public final class RunSeries<P> implements Started {
     private static final Logger LOG = Logger.getLogger(RunSeries.class);
 
     /**
@@ -78,10 +78,10 @@ public final class RunSeries implements Started {
      * @param pause idle time between two steps (the bench stays reserved)
      * @param stopUnlessDone end the series at the first run that does not end DONE: CANCELLED if that
      *        run was cancelled, else FAILED naming the step (a sweep's later steps mean nothing then)
-     * @param plan what the caller started the series from (e.g. a sweep's spec), opaque to the series
+     * @param plan what the caller started the series from (a compare's plan, a sweep's spec), opaque to the series
      */
-    public record Options(Duration pause, boolean stopUnlessDone, Object plan) {
-        public static final Options BACK_TO_BACK = new Options(Duration.ZERO, false, null);
+    public record Options<P>(Duration pause, boolean stopUnlessDone, P plan) {
+        public static final Options<Void> BACK_TO_BACK = new Options<>(Duration.ZERO, false, null);
 
         public Options {
             Objects.requireNonNull(pause);
@@ -110,11 +110,11 @@ public final class RunSeries implements Started {
     private final String kind;
     /** Every step; their sources are released when the series ends ({@link Step#released()}). */
     private volatile List<Step> steps;
-    private final Options options;
+    private final Options<P> options;
     private final LoadEngine engine;
     private final LoadEngine.Reservation reservation;
     private final Instant startedAt = Instant.now();
-    private final CompletableFuture<RunSeries> finished = new CompletableFuture<>();
+    private final CompletableFuture<RunSeries<P>> finished = new CompletableFuture<>();
     /** The runs started so far, in order; guarded by this. */
     private final List<Run> runs = new ArrayList<>();
     private volatile Status status = Status.RUNNING;
@@ -122,7 +122,7 @@ public final class RunSeries implements Started {
     private volatile String error;
     private final CountDownLatch cancelled = new CountDownLatch(1);
 
-    private RunSeries(String id, String kind, List<Step> steps, Options options, LoadEngine engine,
+    private RunSeries(String id, String kind, List<Step> steps, Options<P> options, LoadEngine engine,
             LoadEngine.Reservation reservation) {
         this.id = id;
         this.kind = kind;
@@ -140,14 +140,14 @@ public final class RunSeries implements Started {
      * @throws RunInProgressException if a run or another series holds the bench
      * @throws IllegalArgumentException if there is no step
      */
-    static RunSeries start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps,
-            Options options) {
+    static <P> RunSeries<P> start(LoadEngine engine, RunSeriesHistory history, String kind, List<Step> steps,
+            Options<P> options) {
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("a series needs at least one step");
         }
         String id = history.newId();
         LoadEngine.Reservation reservation = engine.reserve(id);
-        RunSeries series = new RunSeries(id, kind, List.copyOf(steps), options, engine, reservation);
+        RunSeries<P> series = new RunSeries<>(id, kind, List.copyOf(steps), options, engine, reservation);
         history.remember(series);
         BenchThreads.start("bench-series-" + id, series::execute);
         return series;
@@ -167,7 +167,7 @@ public final class RunSeries implements Started {
     }
 
     /** What the caller started the series from ({@link Options#plan()}), or null. */
-    public Object plan() {
+    public P plan() {
         return options.plan();
     }
 
@@ -227,7 +227,7 @@ public final class RunSeries implements Started {
 
     /** Completes (with this series) once it is DONE, CANCELLED or FAILED; the reservation is released by then. */
     @Override
-    public CompletableFuture<RunSeries> finished() {
+    public CompletableFuture<RunSeries<P>> finished() {
         return finished;
     }
 

@@ -26,16 +26,16 @@ public class RunSeriesHistory {
     BenchConfig config;
 
     /** Insertion order = start order; guarded by this. */
-    private final LinkedHashMap<String, RunSeries> series = new LinkedHashMap<>();
+    private final LinkedHashMap<String, RunSeries<?>> series = new LinkedHashMap<>();
 
-    public synchronized Optional<RunSeries> find(String id) {
+    public synchronized Optional<RunSeries<?>> find(String id) {
         return Optional.ofNullable(series.get(id));
     }
 
     /** Newest first; {@code kind} null for every kind. */
-    public synchronized List<RunSeries> recent(String kind) {
-        List<RunSeries> out = new ArrayList<>();
-        for (RunSeries s : series.values()) {
+    public synchronized List<RunSeries<?>> recent(String kind) {
+        List<RunSeries<?>> out = new ArrayList<>();
+        for (RunSeries<?> s : series.values()) {
             if (kind == null || kind.equals(s.kind())) {
                 out.add(s);
             }
@@ -52,11 +52,11 @@ public class RunSeriesHistory {
         return id;
     }
 
-    synchronized void remember(RunSeries s) {
+    synchronized void remember(RunSeries<?> s) {
         series.put(s.id(), s);
-        for (Iterator<RunSeries> oldest = series.values().iterator(); series.size() > Math.max(1,
+        for (Iterator<RunSeries<?>> oldest = series.values().iterator(); series.size() > Math.max(1,
                 config.historySize());) {
-            RunSeries o = oldest.next();
+            RunSeries<?> o = oldest.next();
             if (!o.status().isTerminal()) {
                 break; // never forget the one in progress
             }
@@ -65,7 +65,7 @@ public class RunSeriesHistory {
     }
 
     void onShutdown(@Observes ShutdownEvent event) {
-        for (RunSeries s : recent(null)) {
+        for (RunSeries<?> s : recent(null)) {
             if (!s.status().isTerminal()) {
                 s.cancel();
                 try {

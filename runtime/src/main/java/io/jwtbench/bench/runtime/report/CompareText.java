@@ -24,7 +24,7 @@ final class CompareText {
     private CompareText() {
     }
 
-    static String of(RunSeries s) {
+    static String of(RunSeries<ComparePlan> s) {
         RunSpec first = CompareView.spec(s);
         Map<String, Object> echo = first.echo();
         CompareSummary summary = CompareSummary.of(CompareView.models(s), s.results());

@@ -39,7 +39,7 @@ public final class CompareView {
     private CompareView() {
     }
 
-    public static Map<String, Object> json(RunSeries s) {
+    public static Map<String, Object> json(RunSeries<ComparePlan> s) {
         Map<String, Object> m = head(s);
         Map<String, Object> spec = new LinkedHashMap<>(spec(s).echo());
         spec.remove(ComparePlan.OPTION);
@@ -87,13 +87,13 @@ public final class CompareView {
     }
 
     /** Why the compare ran more than its rounds, when it did. */
-    static String warmupSteps(RunSeries s) {
+    static String warmupSteps(RunSeries<ComparePlan> s) {
         return WARMUP_STEPS.formatted(spec(s).echo().get("warmup"),
                 spec(s).autoWarmup() ? ", up to " + Durations.format(spec(s).warmup()) : "");
     }
 
     /** Every step in run order (warm-up steps are round 0): what ran when, and whether it was steady. */
-    private static List<Object> runs(RunSeries s, List<RunSeries.StepResult> results) {
+    private static List<Object> runs(RunSeries<ComparePlan> s, List<RunSeries.StepResult> results) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < s.steps().size(); i++) {
             RunSeries.Step step = s.steps().get(i);
@@ -124,7 +124,7 @@ public final class CompareView {
     }
 
     /** DONE when every round ran DONE; else the first other status, or PENDING/SKIPPED for rounds not started. */
-    static String status(RunSeries s, CompareSummary.ModelRow row) {
+    static String status(RunSeries<ComparePlan> s, CompareSummary.ModelRow row) {
         return row.rounds().stream().map(r -> r.report().status()).filter(st -> st != RunStatus.DONE).findFirst()
                 .map(Enum::name).orElse(row.rounds().size() < rounds(s)
                         ? (s.status().isTerminal() ? "SKIPPED" : "PENDING") : "DONE");
@@ -134,7 +134,7 @@ public final class CompareView {
      * Once the compare ended, with {@code thresholds} in its spec: passed when every model's run
      * passed (a model that did not run fails); else null.
      */
-    public static Verdict verdict(RunSeries s) {
+    public static Verdict verdict(RunSeries<ComparePlan> s) {
         if (!s.status().isTerminal() || s.steps().get(0).spec().thresholds().isEmpty()) {
             return null;
         }
@@ -151,29 +151,28 @@ public final class CompareView {
         return Verdict.all(byModel);
     }
 
-    public static Map<String, Object> summary(RunSeries s) {
+    public static Map<String, Object> summary(RunSeries<ComparePlan> s) {
         Map<String, Object> m = head(s);
         m.put("models", models(s));
         times(m, s.startedAt(), s.finishedAt());
         return m;
     }
 
-    private static Map<String, Object> head(RunSeries s) {
+    private static Map<String, Object> head(RunSeries<ComparePlan> s) {
         return map("id", s.id(), "status", s.status().name(), "target", s.steps().get(0).spec().target());
     }
 
-    static List<String> models(RunSeries s) {
-        return s.plan() instanceof ComparePlan p ? p.models()
-                : s.steps().stream().map(RunSeries.Step::label).distinct().toList();
+    static List<String> models(RunSeries<ComparePlan> s) {
+        return s.plan().models();
     }
 
     /** The spec as posted: the first step may be a warm-up step, which measures for a second only. */
-    static RunSpec spec(RunSeries s) {
-        return s.plan() instanceof ComparePlan p ? p.spec() : s.steps().get(0).spec();
+    static RunSpec spec(RunSeries<ComparePlan> s) {
+        return s.plan().spec();
     }
 
-    static int rounds(RunSeries s) {
-        return s.plan() instanceof ComparePlan p ? p.rounds() : 1;
+    static int rounds(RunSeries<ComparePlan> s) {
+        return s.plan().rounds();
     }
 
     public static Map<String, Object> jvm() {
@@ -259,7 +258,7 @@ public final class CompareView {
     }
 
     /** The side-by-side table, for {@code Accept: text/plain}. */
-    public static String text(RunSeries s) {
+    public static String text(RunSeries<ComparePlan> s) {
         return CompareText.of(s);
     }
 }

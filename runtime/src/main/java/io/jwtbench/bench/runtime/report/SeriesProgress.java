@@ -16,7 +16,7 @@ public final class SeriesProgress {
     private SeriesProgress() {
     }
 
-    public static Map<String, Object> event(RunSeries s) {
+    public static Map<String, Object> event(RunSeries<?> s) {
         Map<String, Object> m = map("id", s.id(), "kind", s.kind(), "status", s.status().name(),
                 "stepsStarted", s.startedSteps(), "steps", s.steps().size());
         s.current().ifPresent(run -> {

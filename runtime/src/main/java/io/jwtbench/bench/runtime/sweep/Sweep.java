@@ -19,12 +19,12 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
  * read: the steps started so far (the running one live) and the analysis over the DONE ones.
  */
 public final class Sweep implements Started {
-    private final RunSeries series;
+    private final RunSeries<SweepSpec> series;
     private final SweepSpec spec;
 
-    public Sweep(RunSeries series) {
+    public Sweep(RunSeries<SweepSpec> series) {
         this.series = series;
-        this.spec = (SweepSpec) series.plan();
+        this.spec = series.plan();
     }
 
     @Override
@@ -33,7 +33,7 @@ public final class Sweep implements Started {
     }
 
     /** The series of runs it is made of. */
-    public RunSeries series() {
+    public RunSeries<SweepSpec> series() {
         return series;
     }
 
