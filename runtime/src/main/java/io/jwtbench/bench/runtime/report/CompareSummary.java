@@ -15,12 +15,12 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 
 /**
  * A compare's rounds folded into one row per model (median and min–max across rounds of throughput,
- * p50, p99 and CPU per request; whether every round was steady) and one verdict per pair of models.
- * A difference counts only when the two throughput spreads do not overlap: with a handful of rounds on
+ * p50, p99 and CPU per request; whether every round was steady) and one ranking per pair of models
+ * (the JSON's {@code verdicts}). A difference counts only when the two throughput spreads do not overlap: with a handful of rounds on
  * a shared machine, anything less is "no significant difference at this spread". Warm-up steps are
  * left out. Pure: read from the series' results.
  */
-public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
+public record CompareSummary(List<ModelRow> rows, List<Ranking> rankings) {
 
     /** Min, median and max of a figure across rounds; NaN when no round measured it. */
     public record Spread(double min, double median, double max) {
@@ -54,8 +54,8 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
         }
     }
 
-    /** Two models, the faster by median throughput first. */
-    public record Verdict(String faster, String slower, double percentFaster, boolean significant, String text) {
+    /** Two models ranked: the faster by median throughput first, and whether the spreads say it is. */
+    public record Ranking(String faster, String slower, double percentFaster, boolean significant, String text) {
     }
 
     public static CompareSummary of(List<String> models, List<RunSeries.StepResult> results) {
@@ -77,7 +77,7 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
                     spread(done, r -> r.measured().rps()), spread(done, r -> r.latency().p50()),
                     spread(done, r -> r.latency().p99()), spread(done, CompareSummary::microsPerRequest), notSteady));
         }
-        return new CompareSummary(rows, verdicts(rows));
+        return new CompareSummary(rows, rankings(rows));
     }
 
     /** Process CPU per answered request, in µs: robust where throughput is not (a shared machine). */
@@ -86,19 +86,19 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
         return Double.isNaN(cpu) || r.measured().requests() == 0 ? Double.NaN : cpu * 1e6 / r.measured().requests();
     }
 
-    static List<Verdict> verdicts(List<ModelRow> rows) {
+    static List<Ranking> rankings(List<ModelRow> rows) {
         List<ModelRow> ranked = rows.stream().filter(r -> r.measuredRounds() > 0)
                 .sorted(Comparator.comparingDouble((ModelRow r) -> r.rps().median()).reversed()).toList();
-        List<Verdict> out = new ArrayList<>();
+        List<Ranking> out = new ArrayList<>();
         for (int i = 0; i < ranked.size(); i++) {
             for (int j = i + 1; j < ranked.size(); j++) {
-                out.add(verdict(ranked.get(i), ranked.get(j)));
+                out.add(ranking(ranked.get(i), ranked.get(j)));
             }
         }
         return out;
     }
 
-    private static Verdict verdict(ModelRow a, ModelRow b) {
+    private static Ranking ranking(ModelRow a, ModelRow b) {
         double percent = 100 * (a.rps().median() / b.rps().median() - 1);
         boolean spread = a.measuredRounds() > 1 && b.measuredRounds() > 1;
         boolean significant = spread && !a.rps().overlaps(b.rps());
@@ -120,7 +120,7 @@ public record CompareSummary(List<ModelRow> rows, List<Verdict> verdicts) {
         if (!unsteady.isEmpty()) {
             text += " [not steady: " + String.join(", ", unsteady) + "]";
         }
-        return new Verdict(a.model(), b.model(), percent, significant, text);
+        return new Ranking(a.model(), b.model(), percent, significant, text);
     }
 
     private static boolean measured(RunReport r) {

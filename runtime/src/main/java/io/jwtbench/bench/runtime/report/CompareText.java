@@ -60,7 +60,7 @@ final class CompareText {
         }
         Format.line(out, "cpu/req: process CPU per request (generator included); threads: peak live platform threads "
                 + "of the median round; per-round runs: /q/bench/runs/<runId>");
-        summary.verdicts().forEach(v -> Format.line(out, "Verdict: %s", v.text()));
+        summary.rankings().forEach(v -> Format.line(out, "Verdict: %s", v.text()));
         summary.rows().forEach(row -> row.notSteady().forEach(reason -> Format.line(out, "Not steady: %s %s", row.model(), reason)));
         List<RunSeries.StepResult> results = s.results();
         if (s.steps().get(0).warmup()) {

@@ -70,7 +70,7 @@ public final class CompareView {
             rows.add(row(row, status(s, row)));
         }
         m.put("rows", rows);
-        m.put("verdicts", summary.verdicts().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
+        m.put("verdicts", summary.rankings().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
                 "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList());
         if (s.steps().get(0).warmup()) {
             m.put("warmupSteps", warmupSteps(s));

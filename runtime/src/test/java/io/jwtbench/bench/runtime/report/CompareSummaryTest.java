@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import io.jwtbench.bench.runtime.report.CompareSummary.ModelRow;
 import io.jwtbench.bench.runtime.report.CompareSummary.Spread;
-import io.jwtbench.bench.runtime.report.CompareSummary.Verdict;
+import io.jwtbench.bench.runtime.report.CompareSummary.Ranking;
 
 class CompareSummaryTest {
 
@@ -28,7 +28,7 @@ class CompareSummaryTest {
 
     @Test
     void aDifferenceCountsOnlyOutsideTheSpread() {
-        List<Verdict> v = CompareSummary.verdicts(List.of(row("worker", List.of(), 30_000, 31_000, 29_500),
+        List<Ranking> v = CompareSummary.rankings(List.of(row("worker", List.of(), 30_000, 31_000, 29_500),
                 row("event-loop", List.of(), 45_000, 46_000, 44_000), row("virtual", List.of(), 44_500, 47_000, 43_000)));
         assertEquals(3, v.size());
         // ranked by median: event-loop 45,000, virtual 44,500, worker 30,000
@@ -44,7 +44,7 @@ class CompareSummaryTest {
 
     @Test
     void oneRoundHasNoSpreadAndAnUnsteadyModelIsNamed() {
-        List<Verdict> v = CompareSummary.verdicts(List.of(row("a", List.of("round 1: 900 ms of JIT"), 2000),
+        List<Ranking> v = CompareSummary.rankings(List.of(row("a", List.of("round 1: 900 ms of JIT"), 2000),
                 row("b", List.of(), 1000)));
         assertFalse(v.get(0).significant());
         assertEquals("a is 100.0 % faster than b (one round: no spread to judge by) [not steady: a]", v.get(0).text());
