@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +21,7 @@ import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * Several runs back to back, holding the bench for the whole series: the reusable sequencing behind
@@ -164,6 +167,26 @@ public final class RunSeries<P> implements Started {
 
     public List<Step> steps() {
         return steps;
+    }
+
+    /**
+     * Once the series ended, with {@code thresholds} in its steps' spec: passed when every step's run passed
+     * (a step that did not run fails; warm-up steps are not reported, so not judged either); else null.
+     */
+    public Verdict verdict() {
+        if (!status().isTerminal() || steps.get(0).spec().thresholds().isEmpty()) {
+            return null;
+        }
+        Map<String, Verdict> byStep = new LinkedHashMap<>();
+        List<StepResult> done = results();
+        for (int i = 0; i < steps.size(); i++) {
+            Step step = steps.get(i);
+            if (!step.warmup()) {
+                Verdict v = i < done.size() ? done.get(i).report().verdict() : null;
+                byStep.put(step.label() + " (round " + step.round() + ")", v != null ? v : Verdict.failed("did not run"));
+            }
+        }
+        return Verdict.all(byStep);
     }
 
     /** What the caller started the series from ({@link Options#plan()}), or null. */

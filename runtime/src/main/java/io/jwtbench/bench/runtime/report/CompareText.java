@@ -81,7 +81,7 @@ final class CompareText {
                         step.report().error());
             }
         }
-        RunText.verdict(out, CompareView.verdict(s));
+        RunText.verdict(out, s.verdict());
         return out.toString();
     }
 

@@ -79,7 +79,7 @@ public final class CompareView {
         if (s.error() != null) {
             m.put("error", s.error());
         }
-        Verdict verdict = verdict(s);
+        Verdict verdict = s.verdict();
         if (verdict != null) {
             m.put(Verdict.SECTION, RunReportJson.verdict(verdict));
         }
@@ -128,27 +128,6 @@ public final class CompareView {
         return row.rounds().stream().map(r -> r.report().status()).filter(st -> st != RunStatus.DONE).findFirst()
                 .map(Enum::name).orElse(row.rounds().size() < rounds(s)
                         ? (s.status().isTerminal() ? "SKIPPED" : "PENDING") : "DONE");
-    }
-
-    /**
-     * Once the compare ended, with {@code thresholds} in its spec: passed when every model's run
-     * passed (a model that did not run fails); else null.
-     */
-    public static Verdict verdict(RunSeries<ComparePlan> s) {
-        if (!s.status().isTerminal() || s.steps().get(0).spec().thresholds().isEmpty()) {
-            return null;
-        }
-        Map<String, Verdict> byModel = new LinkedHashMap<>();
-        List<RunSeries.StepResult> results = s.results();
-        for (int i = 0; i < s.steps().size(); i++) {
-            RunSeries.Step step = s.steps().get(i);
-            if (step.warmup()) {
-                continue; // a warm-up step's numbers are not reported, so not judged either
-            }
-            Verdict v = i < results.size() ? results.get(i).report().verdict() : null;
-            byModel.put(step.label() + " (round " + step.round() + ")", v != null ? v : Verdict.failed("did not run"));
-        }
-        return Verdict.all(byModel);
     }
 
     public static Map<String, Object> summary(RunSeries<ComparePlan> s) {
