@@ -47,6 +47,25 @@ class CompareAndRampTest {
         }
     }
 
+    /**
+     * With thresholds, a compare passes when every reported round passed: the warm-up steps are not
+     * judged, and each failing round is named in the reasons.
+     */
+    @Test
+    void aCompareWithThresholdsIsJudgedRoundByRound() {
+        JsonPath passed = Post.andWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'300ms',"
+                + "'warmup':'100ms','breakdown':false,'profile':false,'thresholds':{'p99':'1m'}},'models':['a','b'],'rounds':2}");
+        assertEquals("passed", passed.getString("verdict.result"), passed.prettify());
+        JsonPath failed = Post.andWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'300ms',"
+                + "'warmup':'100ms','breakdown':false,'profile':false,'thresholds':{'minRps':1e12}},'models':['a','b'],'rounds':2}");
+        assertEquals(0, failed.getInt("runs[0].round"), "warm-up steps ran (and failed the threshold too)");
+        assertEquals("failed", failed.getString("verdict.result"));
+        List<String> reasons = failed.getList("verdict.reasons");
+        assertEquals(4, reasons.size(), "one per model and round: " + reasons);
+        assertTrue(reasons.get(0).startsWith("a (round 1): "), reasons.toString());
+        assertTrue(reasons.stream().noneMatch(r -> r.contains("round 0")), "warm-up steps are not judged: " + reasons);
+    }
+
     @Test
     void roundsRotateTheOrderAfterAWarmUpOfEveryModel() {
         JsonPath c = Post.andWait("/q/bench/compare", "{'spec':{'target':'modal','connections':1,'duration':'300ms',"
