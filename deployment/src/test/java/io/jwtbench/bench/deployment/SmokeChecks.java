@@ -7,11 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.util.Map;
 import java.util.function.Predicate;
 
+import io.quarkus.test.QuarkusExtensionTest;
 import io.restassured.response.Response;
 
 /** Reading the bench-smoke readiness check (add this class to the test application's archive). */
 final class SmokeChecks {
     private SmokeChecks() {
+    }
+
+    /** An application whose smoke bench runs the {@code flip} target briefly, with these classes in its archive. */
+    static QuarkusExtensionTest flipSmokeApp() {
+        return new QuarkusExtensionTest()
+                .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, FlipTarget.class, SmokeChecks.class))
+                .overrideConfigKey("quarkus.http.test-port", "0")
+                .overrideRuntimeConfigKey("quarkus.bench.smoke.enabled", "true")
+                .overrideRuntimeConfigKey("quarkus.bench.smoke.target", "flip")
+                .overrideRuntimeConfigKey("quarkus.bench.smoke.connections", "1")
+                .overrideRuntimeConfigKey("quarkus.bench.smoke.duration", "300ms")
+                .overrideRuntimeConfigKey("quarkus.bench.smoke.warmup", "0s")
+                .overrideRuntimeConfigKey("quarkus.bench.smoke.max-p99", "5s");
     }
 
     static Map<String, Object> smokeCheck(int expectedStatus) {

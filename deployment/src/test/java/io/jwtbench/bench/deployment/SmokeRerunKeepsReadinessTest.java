@@ -21,15 +21,7 @@ import io.quarkus.test.QuarkusExtensionTest;
 class SmokeRerunKeepsReadinessTest {
 
     @RegisterExtension
-    static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, FlipTarget.class, SmokeChecks.class))
-            .overrideConfigKey("quarkus.http.test-port", "0")
-            .overrideRuntimeConfigKey("quarkus.bench.smoke.enabled", "true")
-            .overrideRuntimeConfigKey("quarkus.bench.smoke.target", "flip")
-            .overrideRuntimeConfigKey("quarkus.bench.smoke.connections", "1")
-            .overrideRuntimeConfigKey("quarkus.bench.smoke.duration", "300ms")
-            .overrideRuntimeConfigKey("quarkus.bench.smoke.warmup", "0s")
-            .overrideRuntimeConfigKey("quarkus.bench.smoke.max-p99", "5s")
+    static final QuarkusExtensionTest app = SmokeChecks.flipSmokeApp()
             .overrideRuntimeConfigKey("quarkus.bench.smoke.rerun-interval", "500ms");
 
     @Test
