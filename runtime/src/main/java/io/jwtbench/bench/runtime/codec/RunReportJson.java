@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -43,8 +44,11 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  * JSON back.
  */
 public final class RunReportJson {
-    /** For the typed sections: strict, a key it does not know is a report it cannot read. */
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * For the typed sections. A key it does not know is skipped: a pod of a newer build (a rolling update)
+     * may write a section field this one lacks, and the merge needs none of them.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private RunReportJson() {
     }
