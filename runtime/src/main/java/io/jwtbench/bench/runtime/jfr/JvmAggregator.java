@@ -11,6 +11,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 
+import io.jwtbench.bench.probe.PhaseEvent;
 import io.jwtbench.bench.runtime.stats.Jvm;
 
 /**
@@ -39,6 +40,7 @@ final class JvmAggregator {
     private final Blocking monitors = new Blocking(false);
     private final Blocking parks = new Blocking(false);
     private long idleParks;
+    private long instrumentPins;
     private long compilations;
     private long compileNanos;
     private long deoptimizations;
@@ -62,7 +64,13 @@ final class JvmAggregator {
                 compileNanos += e.getDuration().toNanos();
             }
             case DEOPTIMIZATION -> deoptimizations++;
-            case PINNED -> pinned.add(e);
+            case PINNED -> {
+                if (inBenchInstrument(e)) {
+                    instrumentPins++;
+                } else {
+                    pinned.add(e);
+                }
+            }
             case MONITOR -> monitors.add(e);
             case PARK -> {
                 if (idleWait(e)) {
@@ -80,9 +88,9 @@ final class JvmAggregator {
         Jvm.Blocking parked = parks.result(topStacks);
         return new Jvm.FromJfr(
                 new Jvm.Gc(gcCount, Stat.millis(gcPauseNanos / 1e6), Stat.millis(gcMaxPauseNanos / 1e6), new LinkedHashMap<>(collectors)),
-                pinned.result(topStacks), new Jvm.Jit(compilations, Stat.millis(compileNanos / 1e6), deoptimizations),
+                pinned.result(topStacks, instrumentPins), new Jvm.Jit(compilations, Stat.millis(compileNanos / 1e6), deoptimizations),
                 new Jvm.Contention(Stat.millis(threshold.toNanos() / 1e6), monitors.result(topStacks),
-                        new Jvm.Blocking(parked.count(), parked.totalMs(), parked.maxMs(), parked.topStacks(), idleParks)));
+                        new Jvm.Blocking(parked.count(), parked.totalMs(), parked.maxMs(), parked.topStacks(), idleParks, null)));
     }
 
     /** Events with a duration and a stack: count, total, max, most frequent stacks. */
@@ -110,12 +118,35 @@ final class JvmAggregator {
         }
 
         Jvm.Blocking result(int top) {
+            return result(top, null);
+        }
+
+        Jvm.Blocking result(int top, Long instrumentExcluded) {
             List<Map.Entry<String, long[]>> sorted = new ArrayList<>(stacks.entrySet());
             sorted.sort((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]));
             List<Jvm.StackCount> topStacks = sorted.subList(0, Math.min(top, sorted.size())).stream()
                     .map(s -> new Jvm.StackCount(s.getValue()[0], Stat.millis(s.getValue()[1] / 1e6), s.getKey())).toList();
-            return new Jvm.Blocking(count, Stat.millis(totalNanos / 1e6), Stat.millis(maxNanos / 1e6), topStacks, null);
+            return new Jvm.Blocking(count, Stat.millis(totalNanos / 1e6), Stat.millis(maxNanos / 1e6), topStacks, null,
+                    instrumentExcluded);
         }
+    }
+
+    /**
+     * Whether the first frame outside the JDK is one of the bench's own events committing: the pin is JFR's (its
+     * string pool pins the virtual thread, JDK-8338417), paid because the bench records, not the application's.
+     */
+    static boolean inBenchInstrument(RecordedEvent e) {
+        RecordedStackTrace trace = e.getStackTrace();
+        if (trace == null) {
+            return false;
+        }
+        for (RecordedFrame f : trace.getFrames()) {
+            String type = f.getMethod().getType().getName();
+            if (!(type.startsWith("java.") || type.startsWith("jdk.") || type.startsWith("sun."))) {
+                return type.equals(ServerRequestEvent.class.getName()) || type.equals(PhaseEvent.class.getName());
+            }
+        }
+        return false;
     }
 
     /** Pool threads waiting for work (not contention): their parks are counted apart. */

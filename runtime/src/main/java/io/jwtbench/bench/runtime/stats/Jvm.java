@@ -71,10 +71,17 @@ public record Jvm(Double windowSeconds, ProcessCpu processCpu, HostCpu hostCpu, 
     public record Jit(long compilations, Double compileMs, long deoptimizations) {
     }
 
-    /** Events with a duration and a stack (pinning, monitor waits, parks): count, total, max, the most frequent stacks. */
+    /**
+     * Events with a duration and a stack (pinning, monitor waits, parks): count, total, max, the most frequent stacks.
+     *
+     * @param idleWorkerParksExcluded parks of pool threads waiting for work, not counted (they are not contention)
+     * @param benchInstrumentExcluded pins inside the bench's own request event's commit, not counted: JFR pins a
+     *                                virtual thread while it adds one of the event's strings to its string pool
+     *                                (JDK-8338417), and a contended pool blocks the carrier; the application did not
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Blocking(long count, Double totalMs, Double maxMs, List<StackCount> topStacks,
-            Long idleWorkerParksExcluded) {
+            Long idleWorkerParksExcluded, Long benchInstrumentExcluded) {
     }
 
     /** One stack (innermost frames first) and how often and long it blocked. */
