@@ -13,7 +13,7 @@
 #   ON='"breakdown":true,"profile":false' scripts/breakdown-cost.sh   # phases and JVM facts only
 #   ON='"breakdown":false,"profile":true' scripts/breakdown-cost.sh   # the CPU profile and JVM facts only
 #
-# BASE (default http://localhost:8080) must allow POST /q/bench/runs (see README: Who may run a bench).
+# BASE (default http://localhost:8080) must allow POST /q/bench/runs (see docs/security-bench.md, "Who may run a bench").
 set -euo pipefail
 BASE=${BASE:-http://localhost:8080}
 PAIRS=${PAIRS:-3}

@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * The operator-facing shape of JWT validation. Property names are a contract: tests,
- * application.properties and the README rely on them.
+ * application.properties and docs/configuration.md rely on them.
  */
 @ConfigMapping(prefix = "jwt")
 public interface JwtConfig {

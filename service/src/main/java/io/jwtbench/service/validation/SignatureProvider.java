@@ -15,7 +15,7 @@ public enum SignatureProvider {
 
     /**
      * The faster one, measured with {@code ./scripts/jmh.sh SignatureBenchmark} on JDK 25: BouncyCastle
-     * for ECDSA and Ed25519 (README "Performance").
+     * for ECDSA and Ed25519 (docs/performance.md).
      */
     public static final SignatureProvider AUTO = BOUNCYCASTLE;
 

@@ -26,14 +26,14 @@ import java.util.concurrent.CompletionStage;
 /**
  * {@code /jwt/validate}: the token goes in {@code Authorization: Bearer}, never in the URL or
  * body. The same validator answers under each execution model, so they can be compared
- * ({@code POST /q/bench/compare}, see the README):
+ * ({@code POST /q/bench/compare}, see docs/execution-models.md):
  * <ul>
  * <li>{@code /jwt/validate/event-loop}: on the Vert.x event loop. Validation never blocks there: a
  * JWKS refresh for an unknown kid completes the answer later ({@link TokenEndpoint#respondAsync}).
  * <li>{@code /jwt/validate/worker}: on the worker pool (platform threads). A JWKS refresh for an
  * unknown kid does not hold the thread: the answer completes later, as on the event loop.
  * <li>{@code /jwt/validate/virtual}: on a virtual thread; likewise.
- * <li>{@code /jwt/validate}: the production default, the event loop (chosen by measurement: README,
+ * <li>{@code /jwt/validate}: the production default, the event loop (chosen by measurement: docs/execution-models.md,
  * "Event loop, worker or virtual thread?").
  * </ul>
  */
