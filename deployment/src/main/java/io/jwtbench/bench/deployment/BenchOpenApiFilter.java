@@ -1,5 +1,16 @@
 package io.jwtbench.bench.deployment;
 
+import static io.jwtbench.bench.deployment.OpenApiTypes.array;
+import static io.jwtbench.bench.deployment.OpenApiTypes.binary;
+import static io.jwtbench.bench.deployment.OpenApiTypes.bool;
+import static io.jwtbench.bench.deployment.OpenApiTypes.closed;
+import static io.jwtbench.bench.deployment.OpenApiTypes.dateTime;
+import static io.jwtbench.bench.deployment.OpenApiTypes.duration;
+import static io.jwtbench.bench.deployment.OpenApiTypes.integer;
+import static io.jwtbench.bench.deployment.OpenApiTypes.number;
+import static io.jwtbench.bench.deployment.OpenApiTypes.object;
+import static io.jwtbench.bench.deployment.OpenApiTypes.ref;
+import static io.jwtbench.bench.deployment.OpenApiTypes.string;
 import static org.eclipse.microprofile.openapi.OASFactory.createAPIResponse;
 import static org.eclipse.microprofile.openapi.OASFactory.createAPIResponses;
 import static org.eclipse.microprofile.openapi.OASFactory.createComponents;
@@ -42,7 +53,6 @@ import io.jwtbench.bench.runtime.stats.Steadiness;
  */
 final class BenchOpenApiFilter implements OASFilter {
     static final String TAG = "Bench";
-    private static final String REF = "#/components/schemas/";
     private static final String JSON = "application/json";
     private static final String TEXT = "text/plain";
     private static final String HTML = "text/html";
@@ -258,54 +268,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("steady", sections.ref(Steadiness.class))
                 .addProperty("verdict", ref("Verdict")));
         s.putAll(sections.named());
-        s.put("CompareReport", object().description("One row per model, their rounds, spread and verdicts").additionalPropertiesBoolean(true));
-        s.put("SweepReport", object().description("One run per step, the knee and the USL fit").additionalPropertiesBoolean(true));
-        s.put("FleetReport", object().description("One row per pod and the merged run").additionalPropertiesBoolean(true));
+        s.putAll(SeriesSchemas.schemas(sections.ref(Breakdown.class)));
         return s;
-    }
-
-    /** An object with exactly the properties given. */
-    private static Schema closed() {
-        return object().additionalPropertiesBoolean(false);
-    }
-
-    private static Schema array(Schema items) {
-        return createSchema().addType(Schema.SchemaType.ARRAY).items(items);
-    }
-
-    private static Schema dateTime() {
-        return string().format("date-time");
-    }
-
-    private static Schema ref(String name) {
-        return createSchema().ref(REF + name);
-    }
-
-    private static Schema object() {
-        return createSchema().addType(Schema.SchemaType.OBJECT);
-    }
-
-    private static Schema string() {
-        return createSchema().addType(Schema.SchemaType.STRING);
-    }
-
-    private static Schema binary() {
-        return string().format("binary");
-    }
-
-    private static Schema duration() {
-        return string().description("a duration: 500ms, 30s, 1.5s, 2m, PT30S");
-    }
-
-    private static Schema integer() {
-        return createSchema().addType(Schema.SchemaType.INTEGER);
-    }
-
-    private static Schema number() {
-        return createSchema().addType(Schema.SchemaType.NUMBER);
-    }
-
-    private static Schema bool() {
-        return createSchema().addType(Schema.SchemaType.BOOLEAN);
     }
 }

@@ -19,7 +19,6 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
  * component is required (always written), a boxed or object one may be absent.
  */
 final class RecordSchemas {
-    private static final String REF = "#/components/schemas/";
     private final Map<String, Schema> named = new LinkedHashMap<>();
 
     /** Every schema named so far, for the document's components. */
@@ -45,7 +44,7 @@ final class RecordSchemas {
             }
             named.put(name, object);
         }
-        return createSchema().ref(REF + name);
+        return createSchema().ref(OpenApiTypes.REF + name);
     }
 
     private Schema of(Type type) {

@@ -3,9 +3,6 @@ package io.jwtbench.service.docs;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,9 +20,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.service.testing.LocalIdp;
+import io.jwtbench.service.testing.OwnFleet;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 
@@ -38,7 +35,7 @@ import io.restassured.response.Response;
  * The application is its own one-pod fleet, so the fleet examples run too.
  */
 @QuarkusTest
-@TestProfile(DocsExamplesTest.OwnFleet.class)
+@TestProfile(OwnFleet.class)
 @QuarkusTestResource(LocalIdp.class)
 class DocsExamplesTest {
     static final String DURATION = "500ms";
@@ -48,22 +45,6 @@ class DocsExamplesTest {
     private static final Pattern PLACEHOLDER = Pattern.compile("<(?:(\\w+) )?id>");
     /** A POST to the bench written on one line with its URL: counted without the parser, to catch it skipping one. */
     private static final Pattern POST_LINE = Pattern.compile("curl .*-X POST .*/q/bench/");
-
-    /** Listens on a port known before start so that it can name itself as the fleet's one pod. */
-    public static class OwnFleet implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            try (ServerSocket socket = new ServerSocket(0)) {
-                String port = String.valueOf(socket.getLocalPort());
-                return Map.of("quarkus.http.test-port", port,
-                        "quarkus.bench.fleet.peers", "http://127.0.0.1:" + port,
-                        "quarkus.bench.fleet.allow-plaintext-credentials", "true",
-                        "quarkus.bench.fleet.start-delay", "1s");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    }
 
     @Test
     void everyBenchExampleInThePagesRuns() throws Exception {

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
@@ -84,30 +82,26 @@ class ReportContractTest {
                 .statusCode(200).extract().asString());
     }
 
+    /** The runs walked through the {@code RunReport} schema. */
+    static SchemaWalk walked() throws Exception {
+        runs();
+        SchemaWalk walk = new SchemaWalk(schemas, RARE, APPLICATION_SECTIONS);
+        RUNS.forEach(run -> walk.walk(run, "RunReport"));
+        return walk;
+    }
+
     @Test
     void everyKeyOfARunReportIsInTheSchemaWithItsType() throws Exception {
-        runs();
-        Set<String> seen = new TreeSet<>();
-        List<String> problems = new ArrayList<>();
-        for (JsonNode run : RUNS) {
-            walk(run, ref("RunReport"), "RunReport", seen, problems);
-        }
-        assertEquals(List.of(), problems, "keys or types the schema does not describe");
+        assertEquals(List.of(), walked().problems(), "keys or types the schema does not describe");
     }
 
     @Test
     void everySchemaPropertyIsWrittenBySomeRun() throws Exception {
-        runs();
-        Set<String> seen = new TreeSet<>();
-        for (JsonNode run : RUNS) {
-            walk(run, ref("RunReport"), "RunReport", seen, new ArrayList<>());
-        }
-        Set<String> declared = new TreeSet<>();
-        properties(ref("RunReport"), "RunReport", declared, new TreeSet<>());
-        declared.removeAll(seen);
-        declared.removeAll(RARE.keySet());
-        assertEquals(Set.of(), declared, "in the schema, but no run wrote them (a stale schema, or add them to RARE with the reason)");
-        assertTrue(seen.size() > 150, "the walk saw the reports: " + seen.size());
+        SchemaWalk walk = walked();
+        // the spec's echo has its own schema (RunSpec), checked by RunSpecParserTest
+        assertEquals(Set.of(), walk.unseen("RunReport", Set.of("RunSpec")),
+                "in the schema, but no run wrote them (a stale schema, or add them to RARE with the reason)");
+        assertTrue(walk.seen().size() > 150, "the walk saw the reports: " + walk.seen().size());
     }
 
     /**
@@ -124,114 +118,5 @@ class ReportContractTest {
             RunReport read = RunReportJson.read(run, model);
             assertEquals(JSON.writeValueAsString(run), JSON.writeValueAsString(RunReportJson.write(read)), run.path("id").asText());
         }
-    }
-
-    /** {@code node} against {@code schema}; {@code name}: the schema's name (its $ref) or the property path. */
-    static void walk(JsonNode node, JsonNode schema, String name, Set<String> seen, List<String> problems) {
-        if (schema.has("$ref")) {
-            name = refName(schema);
-            schema = ref(name);
-        }
-        if (node.isNull()) {
-            return; // an absent figure: written as null or left out, the same to a reader
-        }
-        String type = type(schema);
-        switch (type) {
-            case "object" -> {
-                if (!node.isObject()) {
-                    problems.add(name + ": not an object: " + node);
-                    return;
-                }
-                JsonNode properties = schema.path("properties");
-                JsonNode additional = schema.get("additionalProperties");
-                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                    Map.Entry<String, JsonNode> f = it.next();
-                    if (properties.has(f.getKey())) {
-                        seen.add(name + "." + f.getKey());
-                        walk(f.getValue(), properties.get(f.getKey()), name + "." + f.getKey(), seen, problems);
-                    } else if (additional != null && additional.isObject()) {
-                        walk(f.getValue(), additional, name + ".*", seen, problems);
-                    } else if (additional != null && !additional.asBoolean()
-                            || name.equals("RunReport") && !APPLICATION_SECTIONS.contains(f.getKey())) {
-                        problems.add(name + "." + f.getKey() + ": not in the schema");
-                    }
-                }
-            }
-            case "array" -> {
-                if (!node.isArray()) {
-                    problems.add(name + ": not an array: " + node);
-                    return;
-                }
-                for (JsonNode item : node) {
-                    walk(item, schema.get("items"), name, seen, problems);
-                }
-            }
-            case "string" -> check(node.isTextual(), name, node, problems);
-            case "integer" -> check(node.isIntegralNumber(), name, node, problems);
-            case "number" -> check(node.isNumber(), name, node, problems);
-            case "boolean" -> check(node.isBoolean(), name, node, problems);
-            default -> {
-            } // no type: anything (options, the spec's free-form parts)
-        }
-    }
-
-    /** Every property path the schema declares, through its references (each named schema once). */
-    static void properties(JsonNode schema, String name, Set<String> out, Set<String> visited) {
-        if (schema.has("$ref")) {
-            name = refName(schema);
-            if (!visited.add(name)) {
-                return;
-            }
-            schema = ref(name);
-        }
-        if (schema.has("items")) {
-            properties(schema.get("items"), name, out, visited);
-        }
-        JsonNode additional = schema.get("additionalProperties");
-        if (additional != null && additional.isObject()) {
-            properties(additional, name + ".*", out, visited);
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> p = it.next();
-            if (name.equals("RunReport") && p.getKey().equals("spec")) {
-                out.add("RunReport.spec"); // the spec's echo: its own schema (RunSpec), checked by RunSpecParserTest
-                continue;
-            }
-            out.add(name + "." + p.getKey());
-            if (!RARE.containsKey(name + "." + p.getKey())) { // what only a rare property holds is rare too
-                properties(p.getValue(), name + "." + p.getKey(), out, visited);
-            }
-        }
-    }
-
-    static void check(boolean ok, String name, JsonNode node, List<String> problems) {
-        if (!ok) {
-            problems.add(name + ": " + node + " is not of the schema's type");
-        }
-    }
-
-    static String type(JsonNode schema) {
-        JsonNode t = schema.get("type");
-        if (t == null) {
-            return "";
-        }
-        if (t.isArray()) { // OpenAPI 3.1: ["number", "null"]
-            for (JsonNode one : t) {
-                if (!"null".equals(one.asText())) {
-                    return one.asText();
-                }
-            }
-        }
-        return t.asText();
-    }
-
-    static String refName(JsonNode schema) {
-        return schema.get("$ref").asText().substring("#/components/schemas/".length());
-    }
-
-    static JsonNode ref(String name) {
-        JsonNode s = schemas.get(name);
-        assertTrue(s != null, "no schema " + name);
-        return s;
     }
 }
