@@ -12,17 +12,20 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
 /**
  * Every relative link in the pages leads somewhere: the file exists, and a {@code #fragment} names a heading
  * of that page (GitHub's anchors: lower case, punctuation dropped, spaces as hyphens). Moving a section
- * between pages without its links fails here. And the README stays a guide, not a reference.
+ * between pages without its links fails here. And the README stays a guide, not a reference; a long runtime
+ * class is explained where the layout is.
  */
 class DocsLinksTest {
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
     static final int README_LINES = 250;
+    static final int CLASS_LINES = 250;
 
     @Test
     void everyRelativeLinkResolves() {
@@ -54,6 +57,24 @@ class DocsLinksTest {
     void theReadmeIsAGuide() throws Exception {
         long lines = Files.readString(DocPages.ofProject().root().resolve("README.md")).lines().count();
         assertTrue(lines <= README_LINES, "README.md has " + lines + " lines: move reference or measurements to docs/");
+    }
+
+    /** The class-size guide: a runtime class over {@value #CLASS_LINES} lines is named, with its reason, in runtime/README.md. */
+    @Test
+    void everyLongRuntimeClassIsExplained() throws Exception {
+        Path root = DocPages.ofProject().root();
+        String reference = Files.readString(root.resolve("runtime/README.md"));
+        Path sources = root.resolve("runtime/src/main/java/io/jwtbench/bench/runtime");
+        List<String> unexplained = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String name = sources.relativize(f).toString().replace(".java", "");
+                if (Files.readAllLines(f).size() > CLASS_LINES && !reference.contains("| `" + name + "` |")) {
+                    unexplained.add(name);
+                }
+            }
+        }
+        assertEquals(List.of(), unexplained, "over " + CLASS_LINES + " lines: split, or say why in runtime/README.md, \"Class size\"");
     }
 
     /** The anchors GitHub gives a page's headings (outside code blocks). */

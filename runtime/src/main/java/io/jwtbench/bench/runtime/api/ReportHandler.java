@@ -18,6 +18,7 @@ import io.jwtbench.bench.runtime.report.CompareView;
 import io.jwtbench.bench.runtime.report.FleetView;
 import io.jwtbench.bench.runtime.report.HtmlReport;
 import io.jwtbench.bench.runtime.report.ProfileDiff;
+import io.jwtbench.bench.runtime.report.SweepHtml;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.sweep.SweepReport;
 import io.jwtbench.bench.runtime.sweep.SweepStep;
@@ -70,7 +71,7 @@ final class ReportHandler extends BenchHandler {
             case SWEEP_HTML, SWEEP_DATA -> found(rc, SWEEPS, bench, id).ifPresent(sweep -> {
                 SweepReport s = sweep.report();
                 if (kind == ReportKind.SWEEP_HTML) {
-                    Replies.html(rc, HtmlReport.sweep(s));
+                    Replies.html(rc, SweepHtml.of(s));
                     return;
                 }
                 List<BenchmarkData.Entry> entries = new ArrayList<>();

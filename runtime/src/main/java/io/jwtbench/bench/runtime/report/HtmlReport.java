@@ -3,25 +3,20 @@ package io.jwtbench.bench.runtime.report;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
 import io.jwtbench.bench.runtime.observe.SteadyView;
-import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
-import io.jwtbench.bench.runtime.analysis.UslFit;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.SecondStats;
-import io.jwtbench.bench.runtime.sweep.SweepReport;
-import io.jwtbench.bench.runtime.sweep.SweepStep;
 
 /**
  * Self-contained HTML reports: every chart is inline SVG drawn here, there is no script and nothing
  * is fetched, so a saved page renders offline. One page for a run, for any list of labelled runs (a
- * comparison), or for a sweep.
+ * comparison); a sweep's page is {@link SweepHtml}.
  */
 public final class HtmlReport {
     /** Deepest percentile drawn: 99.999 % (when the run has enough samples). */
@@ -117,96 +112,9 @@ public final class HtmlReport {
         return page(title, body.toString());
     }
 
-    public static String sweep(SweepReport s) {
-        String unit = s.spec().loadUnit();
-        String title = "Sweep " + s.id() + " — " + s.spec().target() + ", " + s.spec().loadModel().label() + " model";
-        StringBuilder body = new StringBuilder();
-        body.append("<h1>").append(Html.escape(title)).append("</h1>");
-        body.append("<p class=\"meta\">").append(Html.escape(s.status().name())).append(" · ")
-                .append(Html.escape(spec(s.spec().echo()))).append("</p>");
-        if (s.error() != null) {
-            body.append("<p class=\"err\">").append(Html.escape(s.error())).append("</p>");
-        }
-        SweepAnalysis a = s.analysis();
-        if (a != null) {
-            body.append("<ul class=\"analysis\">");
-            Map<String, Object> m = a.toMap();
-            for (String key : List.of("limiter", "knee", "latencyBound", "usl")) {
-                Object d = ((Map<?, ?>) m.get(key)).get("description");
-                body.append("<li><b>").append(key).append("</b>: ").append(Html.escape(String.valueOf(d))).append("</li>");
-            }
-            body.append("</ul>");
-        }
-        body.append("<pre>").append(Html.escape(SweepTable.of(s))).append("</pre>");
-
-        List<SweepStep> steps = s.steps().stream().filter(SweepStep::measured).toList();
-        double[] load = steps.stream().mapToDouble(SweepStep::load).toArray();
-        body.append("<div class=\"charts\">");
-        SvgChart x = new SvgChart("Throughput vs " + unit, unit, "req/s").xFromZero();
-        x.add(new SvgChart.Series("measured", SvgChart.PALETTE[0], load,
-                steps.stream().mapToDouble(st -> st.report().measured().rps()).toArray(), false, true));
-        if (a != null && a.usl() != null && !s.spec().loadModel().offersRate() && load.length > 0) {
-            UslFit usl = a.usl();
-            int n = 60;
-            double[] fx = new double[n + 1];
-            double[] fy = new double[n + 1];
-            for (int i = 0; i <= n; i++) {
-                fx[i] = 1 + (load[load.length - 1] - 1) * i / (double) n;
-                fy[i] = usl.predict(fx[i]);
-            }
-            x.add(new SvgChart.Series(String.format(Locale.ROOT, "USL fit (R² %s)", Format.fixed(usl.rSquared(), 2)),
-                    SvgChart.PALETTE[8], fx, fy, true, false));
-        }
-        if (s.spec().loadModel().offersRate()) {
-            x.add(new SvgChart.Series("offered", SvgChart.PALETTE[8], load, load, true, false));
-        }
-        if (a != null && a.knee().isPresent()) {
-            x.marker(a.knee().get().load(), "knee", "#d62728");
-        }
-        if (a != null && a.bound().found()) {
-            x.marker(a.bound().load(), "best " + a.bound().percentile() + "≤" + SvgChart.number(a.bound().boundMs()) + "ms",
-                    "#2ca02c");
-        }
-        SvgChart lat = new SvgChart("Latency vs " + unit, unit, "ms").xFromZero();
-        lat.add(new SvgChart.Series("p50", SvgChart.PALETTE[2], load,
-                steps.stream().mapToDouble(st -> st.report().latency().p50()).toArray(), false, true));
-        lat.add(new SvgChart.Series("p90", SvgChart.PALETTE[3], load,
-                steps.stream().mapToDouble(st -> st.report().latency().p90()).toArray(), false, true));
-        lat.add(new SvgChart.Series("p99", SvgChart.PALETTE[1], load,
-                steps.stream().mapToDouble(st -> st.report().latency().p99()).toArray(), false, true));
-        if (a != null && a.knee().isPresent()) {
-            lat.marker(a.knee().get().load(), "knee", "#d62728");
-        }
-        if (!steps.isEmpty()) {
-            body.append(x.render()).append(lat.render());
-        }
-        List<Labelled> labelled = new ArrayList<>();
-        for (SweepStep st : steps) {
-            labelled.add(new Labelled(st.report().loadModel().describe(), st.report()));
-        }
-        SvgChart curves = percentileChart("Latency by percentile, per step", labelled);
-        if (!curves.isEmpty()) {
-            body.append(curves.render());
-        }
-        body.append(breakdownBars("Where the time went, per step (mean per request)", labelled));
-        body.append("</div><h2>Steps</h2><ul>");
-        for (SweepStep st : s.steps()) {
-            String id = st.report().id();
-            body.append("<li><a href=\"../../runs/").append(Html.escape(id)).append("/report.html\">")
-                    .append(st.load()).append(' ').append(Html.escape(unit)).append(": run ").append(Html.escape(id))
-                    .append("</a> (").append(st.report().status()).append(")")
-                    .append(st.steady().unsteady() ? " <span class=\"err\">" + Html.escape(st.steady().line()) + "</span>" : "")
-                    .append("</li>");
-        }
-        body.append("</ul>");
-        if (s.steadinessNote() != null) {
-            body.append("<p>Steadiness: ").append(Html.escape(s.steadinessNote())).append("</p>");
-        }
-        return page(title, body.toString());
-    }
 
     /** HdrHistogram-style: x is log10(1 / (1 − p)), so 90 %, 99 %, 99.9 % are equally spaced. */
-    private static SvgChart percentileChart(String title, List<Labelled> runs) {
+    static SvgChart percentileChart(String title, List<Labelled> runs) {
         SvgChart chart = new SvgChart(title, "percentile (log scale)", "ms");
         double deepest = 0;
         for (int i = 0; i < runs.size(); i++) {
@@ -246,7 +154,7 @@ public final class HtmlReport {
     }
 
     /** One bar per run: its named phases, the framework remainder and the time outside the server; "" if none. */
-    private static String breakdownBars(String title, List<Labelled> runs) {
+    static String breakdownBars(String title, List<Labelled> runs) {
         Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
         for (Labelled l : runs) {
             Map<String, Double> segments = l.report().breakdown() == null ? Map.of() : Breakdowns.categories(l.report().breakdown());
@@ -290,23 +198,23 @@ public final class HtmlReport {
         return t.toString();
     }
 
-    private static void cells(StringBuilder t, String... values) {
+    static void cells(StringBuilder t, String... values) {
         for (String v : values) {
             t.append("<td>").append(Html.escape(v)).append("</td>");
         }
     }
 
-    private static String spec(Map<String, Object> spec) {
+    static String spec(Map<String, Object> spec) {
         StringBuilder out = new StringBuilder();
         spec.forEach((k, v) -> out.append(out.isEmpty() ? "" : ", ").append(k).append('=').append(v));
         return out.toString();
     }
 
-    private static String color(int i) {
+    static String color(int i) {
         return SvgChart.PALETTE[i % SvgChart.PALETTE.length];
     }
 
-    private static String page(String title, String body) {
+    static String page(String title, String body) {
         return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Html.escape(title)
                 + "</title><style>"
                 + "body{font:14px system-ui,sans-serif;margin:16px;color:#222}h1{font-size:18px}h2{font-size:15px}"

@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 
@@ -15,8 +14,6 @@ import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.BenchThreads;
@@ -170,7 +167,7 @@ public class SmokeBench {
         RunSpec spec;
         Run run;
         try {
-            spec = bench.runParser().parse(spec(smoke), true);
+            spec = bench.runParser().parse(SmokeSpec.of(smoke), true);
             state = state.doing("preparing target " + spec.target());
             run = bench.startRun(spec, TRIGGER);
         } catch (SpecException e) {
@@ -259,49 +256,6 @@ public class SmokeBench {
         } catch (ExecutionException e) {
             // finished anyway
         }
-    }
-
-    /** The run spec as a caller of the API would POST it, so the engine's own validation applies. */
-    static ObjectNode spec(SmokeConfig smoke) {
-        ObjectNode json = JsonNodeFactory.instance.objectNode();
-        json.put("target", smoke.target());
-        json.put("connections", smoke.connections());
-        smoke.rate().ifPresent(r -> json.put("rate", r));
-        json.put("duration", Durations.format(smoke.duration()));
-        json.put("warmup", smoke.warmup());
-        for (Map.Entry<String, String> option : smoke.options().entrySet()) {
-            putOption(json, option.getKey(), option.getValue());
-        }
-        // the run's own report carries the same verdict as the readiness check: one judge
-        ObjectNode thresholds = json.putObject(Thresholds.FIELD);
-        SmokeVerdict.thresholds(smoke).echo().forEach((k, v) -> {
-            if (v instanceof Number n) {
-                thresholds.put(k, n.doubleValue());
-            } else {
-                thresholds.put(k, String.valueOf(v));
-            }
-        });
-        return json;
-    }
-
-    /** Config values are strings: integers, decimals and booleans become JSON numbers and booleans. */
-    static void putOption(ObjectNode json, String name, String value) {
-        String v = value.trim();
-        if (v.equals("true") || v.equals("false")) {
-            json.put(name, Boolean.parseBoolean(v));
-            return;
-        }
-        try {
-            json.put(name, Long.parseLong(v));
-            return;
-        } catch (NumberFormatException notLong) {
-            // next
-        }
-        if (v.matches("[-+]?[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?")) {
-            json.put(name, Double.parseDouble(v));
-            return;
-        }
-        json.put(name, value);
     }
 
     private static void sleep(Duration d) throws InterruptedException {

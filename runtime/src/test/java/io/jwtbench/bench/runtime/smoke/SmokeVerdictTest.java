@@ -46,10 +46,10 @@ class SmokeVerdictTest {
     @Test
     void optionsFromConfigStringsKeepTheirJsonTypes() {
         ObjectNode json = JsonNodeFactory.instance.objectNode();
-        SmokeBench.putOption(json, "tokens", "1000");
-        SmokeBench.putOption(json, "invalidRatio", "0.1");
-        SmokeBench.putOption(json, "flag", "true");
-        SmokeBench.putOption(json, "algorithm", "ES256");
+        SmokeSpec.putOption(json, "tokens", "1000");
+        SmokeSpec.putOption(json, "invalidRatio", "0.1");
+        SmokeSpec.putOption(json, "flag", "true");
+        SmokeSpec.putOption(json, "algorithm", "ES256");
         assertEquals("{\"tokens\":1000,\"invalidRatio\":0.1,\"flag\":true,\"algorithm\":\"ES256\"}", json.toString());
     }
 }
