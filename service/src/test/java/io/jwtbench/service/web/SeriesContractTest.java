@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,39 +63,37 @@ class SeriesContractTest {
 
     @Test
     void compareReportsMatchTheirSchema() throws Exception {
-        List<JsonNode> reports = new ArrayList<>();
-        reports.add(post("/q/bench/compare", "{\"spec\":{\"target\":\"jwt\",\"connections\":2,\"duration\":\"500ms\","
+        assertContract("CompareReport", post("/q/bench/compare", "{\"spec\":{\"target\":\"jwt\",\"connections\":2,\"duration\":\"500ms\","
                 + "\"warmup\":\"200ms\",\"breakdown\":true,\"jfr\":true,\"thresholds\":{\"minRps\":1}},"
-                + "\"models\":[\"event-loop\",\"worker\"],\"rounds\":2}"));
-        reports.add(whileItRuns("/q/bench/compare", "{\"spec\":{\"target\":\"jwt\",\"connections\":1,\"duration\":\"3s\","
+                + "\"models\":[\"event-loop\",\"worker\"],\"rounds\":2}"),
+                whileItRuns("/q/bench/compare", "{\"spec\":{\"target\":\"jwt\",\"connections\":1,\"duration\":\"3s\","
                 + "\"warmup\":\"0s\"},\"models\":[\"event-loop\"],\"rounds\":1}"));
-        assertContract("CompareReport", reports);
     }
 
     @Test
     void sweepReportsMatchTheirSchema() throws Exception {
-        List<JsonNode> reports = new ArrayList<>();
-        reports.add(post("/q/bench/sweeps", "{\"target\":\"jwt\",\"connections\":[1,2,4,8],\"duration\":\"500ms\","
+        assertContract("SweepReport", post("/q/bench/sweeps", "{\"target\":\"jwt\",\"connections\":[1,2,4,8],\"duration\":\"500ms\","
                 + "\"warmup\":\"200ms\",\"pause\":\"100ms\",\"breakdown\":true,\"jfr\":true,\"latencyBound\":\"1m\","
-                + "\"thresholds\":{\"minRps\":1}}"));
-        reports.add(post("/q/bench/sweeps", "{\"target\":\"health\",\"rates\":[100,200,400,800],\"connections\":4,"
+                + "\"thresholds\":{\"minRps\":1}}"),
+                post("/q/bench/sweeps", "{\"target\":\"health\",\"rates\":[100,200,400,800],\"connections\":4,"
                 + "\"duration\":\"500ms\",\"warmup\":\"200ms\",\"pause\":\"100ms\",\"latencyBound\":\"1ms\"}"));
-        assertContract("SweepReport", reports);
     }
 
     @Test
     void fleetReportsMatchTheirSchema() throws Exception {
-        List<JsonNode> reports = List.of(post("/q/bench/fleet", "{\"target\":\"health\",\"connections\":2,"
-                + "\"duration\":\"500ms\",\"warmup\":\"200ms\",\"thresholds\":{\"minRps\":1}}"));
-        assertEquals("DONE", reports.get(0).path("status").asText(), reports.get(0).toString());
-        assertContract("FleetReport", reports);
+        JsonNode fleet = post("/q/bench/fleet", "{\"target\":\"health\",\"connections\":2,"
+                + "\"duration\":\"500ms\",\"warmup\":\"200ms\",\"thresholds\":{\"minRps\":1}}");
+        assertEquals("DONE", fleet.path("status").asText(), fleet.toString());
+        assertContract("FleetReport", fleet);
     }
 
-    private static void assertContract(String schema, List<JsonNode> reports) throws Exception {
+    private static void assertContract(String schema, JsonNode... reports) throws Exception {
         JsonNode schemas = JSON.readTree(given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
                 .extract().asString()).get("components").get("schemas");
         SchemaWalk walk = new SchemaWalk(schemas, RARE, Set.of());
-        reports.forEach(r -> walk.walk(r, schema));
+        for (JsonNode report : reports) {
+            walk.walk(report, schema);
+        }
         assertEquals(List.of(), walk.problems(), "keys or types the schema does not describe");
         assertEquals(Set.of(), walk.unseen(schema, COVERED_ELSEWHERE),
                 "in the schema, but no report wrote them (a stale schema, or add them to RARE with the reason)");
@@ -118,6 +115,7 @@ class SeriesContractTest {
         do {
             Thread.sleep(100);
             running = JSON.readTree(given().get(location).asString());
+            assertEquals("RUNNING", running.path("status").asText(), "ended before it was caught running: " + running);
         } while (!running.path("current").has("elapsedSeconds"));
         given().delete(location).then().statusCode(200);
         return running;
