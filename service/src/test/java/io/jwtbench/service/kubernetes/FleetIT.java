@@ -18,7 +18,10 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,6 +35,7 @@ import io.jwtbench.service.testing.ServicePod;
  * requests, its percentiles are those of the three pods' histograms added here, and the dead peer
  * is a row of its own that fails the verdict.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetIT {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -203,5 +207,39 @@ class FleetIT {
             cancelledRuns++;
         }
         assertEquals(3, cancelledRuns);
+    }
+
+    /**
+     * The coordinator shutting down (SIGTERM, as Kubernetes does on a rollout) cancels the fleet's run on every
+     * pod: the pods' runs end CANCELLED long before their planned minute is up, none goes on loading itself for
+     * a coordinator that left. Last, since it stops a pod.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void theCoordinatorsShutdownCancelsEveryPodsRun() throws Exception {
+        ServicePod coordinator = PODS.get(2);
+        HttpResponse<String> started = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + coordinator.port
+                + "/q/bench/fleet")).header("Content-Type", "application/json").timeout(Duration.ofSeconds(90))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"target\":\"health\",\"connections\":1,\"duration\":\"1m\"}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(202, started.statusCode(), started.body());
+        int pod = PODS.get(0).port;
+        Instant deadline = Instant.now().plusSeconds(60);
+        JsonNode run;
+        do { // until the pod's own run of this fleet measures
+            assertTrue(Instant.now().isBefore(deadline), "the pod's run never started measuring");
+            Thread.sleep(200);
+            run = JSON.readTree(get(pod, "/q/bench/runs").body()).path("runs").path(0);
+        } while (!run.path("status").asText().equals("RUNNING"));
+        Instant shutdown = Instant.now();
+        coordinator.close();
+        String path = "/q/bench/runs/" + run.path("id").asText();
+        JsonNode ended;
+        do {
+            Thread.sleep(200);
+            ended = JSON.readTree(get(pod, path).body());
+        } while (ended.path("status").asText().equals("RUNNING") && Instant.now().isBefore(shutdown.plusSeconds(50)));
+        assertEquals("CANCELLED", ended.path("status").asText(), "the pod's run after its coordinator stopped: " + ended);
+        assertTrue(ended.path("measured").path("durationSeconds").asDouble() < 50, ended.toString());
     }
 }

@@ -1,17 +1,14 @@
 package io.jwtbench.bench.runtime.engine;
 
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -50,9 +47,14 @@ public class LoadEngine {
     ServerPorts ports;
 
     private volatile Map<String, BenchTarget> targets;
-    /** Insertion order = start order; guarded by this. */
-    private final LinkedHashMap<String, Run> history = new LinkedHashMap<>();
+    /** Forgetting a run tells the run extensions, so that they drop what they kept for it. */
+    private History<Run> history;
     private Run latest;
+
+    @PostConstruct
+    void init() {
+        history = new History<>("", config::historySize, forgotten -> extensionBeans.forEach(e -> e.forget(forgotten)));
+    }
 
     public BenchConfig config() {
         return config;
@@ -98,18 +100,12 @@ public class LoadEngine {
             throw new RunInProgressException(reservation.holderId());
         }
         BenchTarget target = targets().get(spec.target());
-        String id = newId();
+        String id = history.newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
                 () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()),
                 SteadyRules.of(config), trigger, startAt);
-        history.put(id, run);
+        history.add(run);
         latest = run;
-        for (Iterator<Run> oldest = history.values().iterator(); history.size() > Math.max(1,
-                config.historySize());) {
-            String forgotten = oldest.next().id();
-            oldest.remove();
-            extensionBeans.forEach(e -> e.forget(forgotten));
-        }
         BenchThreads.start("bench-run-" + id, run::execute);
         return run;
     }
@@ -165,32 +161,15 @@ public class LoadEngine {
     // ----------------------------------------------------------------------------------------------
 
     public synchronized Optional<Run> find(String id) {
-        return Optional.ofNullable(history.get(id));
+        return history.find(id);
     }
 
     /** Newest first. */
     public synchronized List<Run> recent() {
-        List<Run> runs = new ArrayList<>(history.values());
-        Collections.reverse(runs);
-        return runs;
+        return history.recent();
     }
 
     void onShutdown(@Observes ShutdownEvent event) {
-        activeRun().ifPresent(run -> {
-            run.cancel();
-            try {
-                run.finished().get(5, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                LOG.debugf("bench run %s did not finish before shutdown", run.id());
-            }
-        });
-    }
-
-    private String newId() {
-        String id;
-        do {
-            id = Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 32 | 0x1_0000_0000L).substring(1);
-        } while (history.containsKey(id));
-        return id;
+        history.cancelGoing(Duration.ofSeconds(5));
     }
 }

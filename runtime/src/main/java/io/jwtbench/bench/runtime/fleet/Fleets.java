@@ -4,14 +4,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -19,10 +16,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.FleetConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.History;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.StartAt;
+import io.quarkus.runtime.ShutdownEvent;
 
 /**
  * Starts fleet runs (one at a time) and remembers the recent ones. The spec is validated here first,
@@ -34,8 +33,14 @@ public class Fleets {
     @Inject
     Bench bench;
 
-    private final LinkedHashMap<String, Fleet> history = new LinkedHashMap<>();
+    private History<Fleet> history;
     private HttpClient http;
+
+    @PostConstruct
+    void init() {
+        history = new History<>("", () -> bench.config().historySize(), id -> {
+        });
+    }
 
     /**
      * @param authorization the caller's {@code Authorization} header, forwarded to every pod as is (unless
@@ -44,7 +49,7 @@ public class Fleets {
      * @throws RunInProgressException while another fleet run is coordinated from here
      */
     public synchronized Fleet start(JsonNode body, String authorization) {
-        history.values().stream().filter(f -> !f.finished().isDone()).findFirst().ifPresent(f -> {
+        history.going().ifPresent(f -> {
             throw new RunInProgressException(f.id());
         });
         JsonNode copy = body.deepCopy();
@@ -61,7 +66,7 @@ public class Fleets {
         if (http == null) {
             http = Fleet.http(config.requestTimeout());
         }
-        String id = UUID.randomUUID().toString().substring(0, 8);
+        String id = history.newId();
         int maxAnswer = (int) Math.min(Integer.MAX_VALUE - 8, config.maxAnswerSize().asLongValue());
         PodClient client;
         if (secret.isPresent()) { // the caller's own token stays here: the pods get one for this fleet, for a while
@@ -74,24 +79,22 @@ public class Fleets {
             client = new PodClient(http, config.requestTimeout(), authorization, maxAnswer);
         }
         Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE, client);
-        history.put(id, fleet);
-        for (Iterator<Fleet> oldest = history.values().iterator(); history.size() > Math.max(1,
-                bench.config().historySize());) {
-            oldest.next();
-            oldest.remove();
-        }
+        history.add(fleet);
         fleet.begin();
         return fleet;
     }
 
-    public synchronized Optional<Fleet> find(String id) {
-        return Optional.ofNullable(history.get(id));
+    public Optional<Fleet> find(String id) {
+        return history.find(id);
     }
 
     /** Newest first. */
-    public synchronized List<Fleet> recent() {
-        List<Fleet> all = new ArrayList<>(history.values());
-        Collections.reverse(all);
-        return all;
+    public List<Fleet> recent() {
+        return history.recent();
+    }
+
+    /** A fleet run in progress is cancelled on every pod: no pod goes on loading itself for a coordinator that left. */
+    void onShutdown(@Observes ShutdownEvent event) {
+        history.cancelGoing(Duration.ofSeconds(5));
     }
 }
