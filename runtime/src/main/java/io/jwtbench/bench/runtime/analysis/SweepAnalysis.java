@@ -18,6 +18,8 @@ import java.util.Optional;
 public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> knee, LatencyBound bound, UslFit usl,
         String uslNote, Limiter limiter) {
 
+    static final String NO_KNEE = "no knee: throughput never stopped growing while p90/p99 jumped";
+
     public static SweepAnalysis of(List<StepPoint> steps, String unit, String boundPercentile, double boundMs,
             int cores, double generatorShare) {
         List<StepPoint> points = new ArrayList<>(steps.stream().filter(p -> p.throughput() > 0).toList());
@@ -39,6 +41,21 @@ public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> 
         return new SweepAnalysis(List.copyOf(points), unit, knee, bound, usl, note, limiter);
     }
 
+    /** The knee in words, or why there is none. */
+    public String kneeDescription() {
+        return knee.map(k -> k.describe(unit)).orElse(NO_KNEE);
+    }
+
+    /** The four findings in words, by name, in the order a reader wants them: what limits, then the evidence. */
+    public Map<String, String> descriptions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("limiter", limiter.description());
+        m.put("knee", kneeDescription());
+        m.put("latencyBound", bound.description());
+        m.put("usl", uslNote);
+        return m;
+    }
+
     /** JSON-able. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -46,10 +63,9 @@ public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> 
             Knee k = knee.get();
             m.put("knee", map("found", true, "load", k.load(), "previousLoad", k.previousLoad(),
                     "throughputEfficiency", round(k.throughputEfficiency(), 3), "latencyGrowth",
-                    round(k.latencyGrowth(), 3), "percentile", k.percentile(), "description", k.describe(unit)));
+                    round(k.latencyGrowth(), 3), "percentile", k.percentile(), "description", kneeDescription()));
         } else {
-            m.put("knee", map("found", false, "description",
-                    "no knee: throughput never stopped growing while p90/p99 jumped"));
+            m.put("knee", map("found", false, "description", kneeDescription()));
         }
         m.put("latencyBound", bound.found()
                 ? map("found", true, "percentile", bound.percentile(), "boundMs", bound.boundMs(), "load", bound.load(),

@@ -89,14 +89,12 @@ final class ReportHandler extends BenchHandler {
     /** A compare's page and export show each model's median round; its spread, verdicts and steadiness beside it. */
     private void compare(RoutingContext rc, RunSeries<ComparePlan> c) {
         String target = c.steps().get(0).spec().target();
-        Map<String, Object> view = CompareView.json(c);
+        CompareSummary summary = summary(c);
         if (kind == ReportKind.COMPARE_HTML) {
             List<HtmlReport.Labelled> runs = new ArrayList<>();
             List<String> notes = new ArrayList<>();
-            for (Object o : (List<?>) view.get("verdicts")) {
-                notes.add("Verdict: " + ((Map<?, ?>) o).get("text"));
-            }
-            for (CompareSummary.ModelRow row : summary(c).rows()) {
+            summary.rankings().forEach(v -> notes.add("Verdict: " + v.text()));
+            for (CompareSummary.ModelRow row : summary.rows()) {
                 if (row.median() != null) {
                     runs.add(new HtmlReport.Labelled(row.model() + " (median of " + row.rounds().size() + ")",
                             row.median().report()));
@@ -108,7 +106,7 @@ final class ReportHandler extends BenchHandler {
             return;
         }
         List<BenchmarkData.Entry> entries = new ArrayList<>();
-        for (CompareSummary.ModelRow row : summary(c).rows()) {
+        for (CompareSummary.ModelRow row : summary.rows()) {
             if (row.median() != null) {
                 entries.add(new BenchmarkData.Entry(target + "@" + row.model(),
                         "jwt-bench.compare." + c.id() + "." + row.model(), row.median().report(),
@@ -116,7 +114,7 @@ final class ReportHandler extends BenchHandler {
             }
         }
         Map<String, Object> data = BenchmarkData.of("Integration Performance (compare)", entries);
-        data.put("verdicts", view.get("verdicts"));
+        data.put("verdicts", CompareView.verdicts(summary));
         data(rc, data);
     }
 

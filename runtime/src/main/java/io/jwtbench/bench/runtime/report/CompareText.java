@@ -36,9 +36,8 @@ final class CompareText {
         options.putAll(first.options());
         options.remove(ComparePlan.OPTION);
         Format.line(out, "Options: %s", options);
-        Map<String, Object> jvm = CompareView.jvm();
-        Format.line(out, "JVM: %s %s (%s), %s CPUs", jvm.get("name"), jvm.get("version"), jvm.get("vendor"),
-                jvm.get("availableProcessors"));
+        CompareView.JvmIdentity jvm = CompareView.JvmIdentity.current();
+        Format.line(out, "JVM: %s %s (%s), %s CPUs", jvm.name(), jvm.version(), jvm.vendor(), jvm.availableProcessors());
         Format.line(out, "%s round(s), the order rotated each round; each figure: median [min-max] across rounds",
                 CompareView.rounds(s));
         Format.line(out, COLUMNS, "model", "req/s", "p50", "p99", "cpu/req", "errors", "rejected", "threads", "pinned", "steady");

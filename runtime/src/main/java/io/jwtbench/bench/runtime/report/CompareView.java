@@ -46,7 +46,7 @@ public final class CompareView {
         m.put("spec", spec);
         m.put("models", models(s));
         m.put("rounds", rounds(s));
-        m.put("jvm", jvm());
+        m.put("jvm", JvmIdentity.current());
         times(m, s.startedAt(), s.finishedAt());
         m.put("endsWithin", Durations.format(s.endsWithin())); // every run's bound, warm-up steps included
         List<RunSeries.StepResult> results = s.results();
@@ -70,8 +70,7 @@ public final class CompareView {
             rows.add(row(row, status(s, row)));
         }
         m.put("rows", rows);
-        m.put("verdicts", summary.rankings().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
-                "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList());
+        m.put("verdicts", verdicts(summary));
         if (s.steps().get(0).warmup()) {
             m.put("warmupSteps", warmupSteps(s));
         }
@@ -84,6 +83,12 @@ public final class CompareView {
             m.put(Verdict.SECTION, RunReportJson.verdict(verdict));
         }
         return m;
+    }
+
+    /** Each pair of models ranked: which is faster, by how much, and whether it is outside the spread. */
+    public static List<Map<String, Object>> verdicts(CompareSummary summary) {
+        return summary.rankings().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
+                "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList();
     }
 
     /** Why the compare ran more than its rounds, when it did. */
@@ -154,14 +159,13 @@ public final class CompareView {
         return s.plan().rounds();
     }
 
-    public static Map<String, Object> jvm() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", System.getProperty("java.vm.name"));
-        m.put("version", System.getProperty("java.runtime.version"));
-        m.put("vendor", System.getProperty("java.vm.vendor"));
-        m.put("feature", Runtime.version().feature());
-        m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-        return m;
+    /** The JVM the compare ran on, so that results from two JVMs can be told apart. */
+    public record JvmIdentity(String name, String version, String vendor, int feature, int availableProcessors) {
+        public static JvmIdentity current() {
+            return new JvmIdentity(System.getProperty("java.vm.name"), System.getProperty("java.runtime.version"),
+                    System.getProperty("java.vm.vendor"), Runtime.version().feature(),
+                    Runtime.getRuntime().availableProcessors());
+        }
     }
 
     /** A model's row: the spreads across rounds, then the figures of its median round's run. */

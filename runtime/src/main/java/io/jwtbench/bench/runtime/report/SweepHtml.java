@@ -3,7 +3,6 @@ package io.jwtbench.bench.runtime.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import io.jwtbench.bench.runtime.analysis.SweepAnalysis;
 import io.jwtbench.bench.runtime.analysis.UslFit;
@@ -33,11 +32,8 @@ public final class SweepHtml {
         SweepAnalysis a = s.analysis();
         if (a != null) {
             body.append("<ul class=\"analysis\">");
-            Map<String, Object> m = a.toMap();
-            for (String key : List.of("limiter", "knee", "latencyBound", "usl")) {
-                Object d = ((Map<?, ?>) m.get(key)).get("description");
-                body.append("<li><b>").append(key).append("</b>: ").append(Html.escape(String.valueOf(d))).append("</li>");
-            }
+            a.descriptions().forEach((finding, words) -> body.append("<li><b>").append(finding).append("</b>: ")
+                    .append(Html.escape(words)).append("</li>"));
             body.append("</ul>");
         }
         body.append("<pre>").append(Html.escape(SweepTable.of(s))).append("</pre>");

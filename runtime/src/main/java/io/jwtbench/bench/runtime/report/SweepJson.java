@@ -72,7 +72,7 @@ public final class SweepJson {
         m.put("stepsDone", s.steps().stream().filter(st -> st.report().status().isTerminal()).count());
         m.put("stepsPlanned", s.spec().steps().size());
         if (s.analysis() != null) {
-            m.put("limiter", ((Map<?, ?>) s.analysis().toMap().get("limiter")).get("kind"));
+            m.put("limiter", s.analysis().limiter().kind().label());
         }
         return m;
     }

@@ -52,9 +52,8 @@ public final class SweepTable {
         }
         SweepAnalysis a = s.analysis();
         if (a != null) {
-            Map<String, Object> m = a.toMap();
-            for (String key : List.of("knee", "latencyBound", "usl", "limiter")) {
-                Format.line(out, "%s", ((Map<?, ?>) m.get(key)).get("description"));
+            for (String finding : List.of(a.kneeDescription(), a.bound().description(), a.uslNote(), a.limiter().description())) {
+                Format.line(out, "%s", finding);
             }
             Format.line(out, "Steadiness: %s", s.steadinessNote());
             for (SweepStep st : s.steps()) {
