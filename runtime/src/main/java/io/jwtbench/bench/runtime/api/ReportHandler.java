@@ -13,7 +13,7 @@ import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.engine.Started;
 import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.report.BenchmarkData;
-import io.jwtbench.bench.runtime.report.CompareSummary;
+import io.jwtbench.bench.runtime.analysis.CompareSummary;
 import io.jwtbench.bench.runtime.report.CompareView;
 import io.jwtbench.bench.runtime.report.FleetView;
 import io.jwtbench.bench.runtime.report.HtmlReport;

@@ -86,6 +86,6 @@ public class BenchGauges {
     }
 
     private static double smokePassed(SmokeState s) {
-        return s.verdict() == null ? Double.NaN : s.verdict().passed() ? 1 : 0;
+        return s.result() == null ? Double.NaN : s.result().passed() ? 1 : 0;
     }
 }

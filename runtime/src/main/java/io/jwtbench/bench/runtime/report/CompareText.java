@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import io.jwtbench.bench.runtime.analysis.CompareSummary;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.plan.ComparePlan;

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jwtbench.bench.runtime.analysis.CompareSummary;
 import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.observe.JvmFacts;

@@ -94,7 +94,7 @@ public class SmokeBench {
     private volatile boolean passedOnce;
 
     private void loop(SmokeConfig smoke) {
-        Thresholds thresholds = SmokeVerdict.thresholds(smoke);
+        Thresholds thresholds = SmokeResult.thresholds(smoke);
         Duration backoff = smoke.retryBackoff();
         try {
             sleep(smoke.initialDelay());
@@ -194,24 +194,24 @@ public class SmokeBench {
         } catch (ExecutionException e) { // finished() never completes exceptionally; be safe anyway
             report = run.report();
         }
-        SmokeVerdict verdict = SmokeVerdict.judge(report, thresholds);
+        SmokeResult result = SmokeResult.judge(report, thresholds);
         Instant now = Instant.now();
-        boolean keepReady = !verdict.passed() && keepsReady(smoke);
-        Instant next = verdict.passed() || keepReady ? planRerun(smoke, now) : now.plus(backoff);
-        state = state.judged(run.id(), verdict, now, next, keepReady);
+        boolean keepReady = !result.passed() && keepsReady(smoke);
+        Instant next = result.passed() || keepReady ? planRerun(smoke, now) : now.plus(backoff);
+        state = state.judged(run.id(), result, now, next, keepReady);
         if (keepReady) {
             LOG.warnf("smoke bench: re-run %s failed: %s; readiness kept (quarkus.bench.smoke.rerun-fails-readiness=false), "
-                    + "next re-run in about %s", run.id(), verdict.reason(), Durations.format(nextRerunWait));
+                    + "next re-run in about %s", run.id(), result.reason(), Durations.format(nextRerunWait));
             return Outcome.RERUN_FAILED;
         }
-        if (verdict.passed()) {
+        if (result.passed()) {
             passedOnce = true;
-            LOG.infof("smoke bench: run %s passed (%.1f rps, p99 %.3f ms, error rate %s)", run.id(), verdict.rps(),
-                    verdict.p99Ms(), SmokeVerdict.fmt(verdict.errorRate()));
+            LOG.infof("smoke bench: run %s passed (%.1f rps, p99 %.3f ms, error rate %s)", run.id(), result.rps(),
+                    result.p99Ms(), SmokeResult.fmt(result.errorRate()));
             return Outcome.PASSED;
         }
         LOG.warnf("smoke bench: run %s failed (attempt %d): %s; next attempt in %s", run.id(), state.attempts(),
-                verdict.reason(), Durations.format(backoff));
+                result.reason(), Durations.format(backoff));
         return Outcome.FAILED;
     }
 

@@ -43,22 +43,22 @@ public class SmokeReadinessCheck implements HealthCheck {
             return r.withData("reason", s.reason()).build();
         }
         SmokeConfig config = smoke.config();
-        Thresholds t = SmokeVerdict.thresholds(config);
+        Thresholds t = SmokeResult.thresholds(config);
         r.withData("target", config.target());
         r.withData("attempts", s.attempts());
         if (s.runId() != null) {
             r.withData("runId", s.runId());
         }
-        SmokeVerdict v = s.verdict();
+        SmokeResult v = s.result();
         if (v != null) {
             r.withData("requests", v.requests());
-            r.withData("rps", SmokeVerdict.fmt(v.rps()));
-            r.withData("p99Ms", SmokeVerdict.fmt(v.p99Ms()));
-            r.withData("errorRate", SmokeVerdict.fmt(v.errorRate()));
+            r.withData("rps", SmokeResult.fmt(v.rps()));
+            r.withData("p99Ms", SmokeResult.fmt(v.p99Ms()));
+            r.withData("errorRate", SmokeResult.fmt(v.errorRate()));
         }
-        r.withData("minRps", SmokeVerdict.fmt(t.minRps()));
-        r.withData("maxP99Ms", SmokeVerdict.fmt(t.maxLatencyMs().get("p99")));
-        r.withData("maxErrorRate", SmokeVerdict.fmt(t.maxErrorRate()));
+        r.withData("minRps", SmokeResult.fmt(t.minRps()));
+        r.withData("maxP99Ms", SmokeResult.fmt(t.maxLatencyMs().get("p99")));
+        r.withData("maxErrorRate", SmokeResult.fmt(t.maxErrorRate()));
         if (s.reason() != null) {
             r.withData("reason", s.reason());
         }

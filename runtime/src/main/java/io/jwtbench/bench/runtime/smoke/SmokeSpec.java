@@ -28,7 +28,7 @@ final class SmokeSpec {
         }
         // the run's own report carries the same verdict as the readiness check: one judge
         ObjectNode thresholds = json.putObject(Thresholds.FIELD);
-        SmokeVerdict.thresholds(smoke).echo().forEach((k, v) -> {
+        SmokeResult.thresholds(smoke).echo().forEach((k, v) -> {
             if (v instanceof Number n) {
                 thresholds.put(k, n.doubleValue());
             } else {

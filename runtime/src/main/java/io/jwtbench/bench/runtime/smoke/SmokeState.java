@@ -5,10 +5,10 @@ import java.time.Instant;
 /**
  * What the readiness check reports, immutable; only the smoke loop replaces it.
  *
- * @param ready whether the last judged smoke run passed (a re-run in progress keeps the previous verdict)
+ * @param ready whether the last judged smoke run passed (a re-run in progress keeps the previous result)
  * @param attempts smoke runs judged so far (passed or failed, including runs that could not start)
  * @param runId the run of the bench history that is running or was judged last
- * @param verdict the last judged run's figures; null before the first one
+ * @param result the last judged run's figures; null before the first one
  * @param reason why not ready: the last failure (every violated threshold), or that no run has passed yet
  * @param activity what the loop does right now (initial delay, preparing the target, waiting for an
  *            operator's run, running, waiting to retry or to re-run); null when it has nothing left to do
@@ -17,7 +17,7 @@ import java.time.Instant;
  * @param lastRunAt when the last judged attempt ended
  * @param passedAt when the last passing run finished
  */
-public record SmokeState(Status status, boolean ready, int attempts, String runId, SmokeVerdict verdict,
+public record SmokeState(Status status, boolean ready, int attempts, String runId, SmokeResult result,
         String reason, String activity, Instant nextAttemptAt, Instant lastRunAt, Instant passedAt) {
 
     public enum Status {
@@ -45,7 +45,7 @@ public record SmokeState(Status status, boolean ready, int attempts, String runI
 
     /** The loop is busy before a run starts (the status stays, except RUNNING, which cannot be true yet). */
     SmokeState doing(String what) {
-        return new SmokeState(status == Status.RUNNING ? Status.PENDING : status, ready, attempts, runId, verdict,
+        return new SmokeState(status == Status.RUNNING ? Status.PENDING : status, ready, attempts, runId, result,
                 reason, what, null, lastRunAt, passedAt);
     }
 
@@ -54,11 +54,11 @@ public record SmokeState(Status status, boolean ready, int attempts, String runI
     }
 
     SmokeState running(String id) {
-        return new SmokeState(Status.RUNNING, ready, attempts, id, verdict, reason, "running " + id, null, lastRunAt,
+        return new SmokeState(Status.RUNNING, ready, attempts, id, result, reason, "running " + id, null, lastRunAt,
                 passedAt);
     }
 
-    SmokeState judged(String id, SmokeVerdict v, Instant now, Instant next) {
+    SmokeState judged(String id, SmokeResult v, Instant now, Instant next) {
         return judged(id, v, now, next, false);
     }
 
@@ -66,7 +66,7 @@ public record SmokeState(Status status, boolean ready, int attempts, String runI
      * @param keepReady a failed re-run of a pod that had passed leaves it ready
      *            ({@code quarkus.bench.smoke.rerun-fails-readiness=false}); the next attempt is then a re-run
      */
-    SmokeState judged(String id, SmokeVerdict v, Instant now, Instant next, boolean keepReady) {
+    SmokeState judged(String id, SmokeResult v, Instant now, Instant next, boolean keepReady) {
         boolean kept = !v.passed() && keepReady;
         return new SmokeState(v.passed() ? Status.PASSED : Status.FAILED, v.passed() || kept, attempts + 1, id, v,
                 v.passed() ? null : kept ? RERUN_FAILED + v.reason() : v.reason(),

@@ -19,29 +19,29 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  *            requests (answers plus failures without an answer); NaN when nothing was attempted
  * @param reason why it failed, every violated threshold; null when passed
  */
-public record SmokeVerdict(boolean passed, long requests, double rps, double p99Ms, double errorRate, String reason) {
+public record SmokeResult(boolean passed, long requests, double rps, double p99Ms, double errorRate, String reason) {
 
     /** The configured limits as a run spec's {@code thresholds}: one kind of thresholds, one judge. */
     public static Thresholds thresholds(SmokeConfig c) {
         return new Thresholds(Map.of("p99", c.maxP99().toNanos() / 1e6), c.minRps(), c.maxErrorRate());
     }
 
-    public static SmokeVerdict judge(RunReport report, Thresholds t) {
+    public static SmokeResult judge(RunReport report, Thresholds t) {
         long requests = report.measured() == null ? 0 : report.measured().requests();
         double rps = report.measured() == null ? 0 : report.measured().rps();
         double p99 = report.latency() == null || report.latency().count() == 0 ? Double.NaN : report.latency().p99();
         Verdict v = Verdict.judge(report, t);
         return report.status() == RunStatus.DONE ? of(requests, rps, p99, Verdict.errorRate(report), v)
-                : new SmokeVerdict(false, 0, 0, Double.NaN, Double.NaN, v.reason());
+                : new SmokeResult(false, 0, 0, Double.NaN, Double.NaN, v.reason());
     }
 
-    static SmokeVerdict judge(long requests, double rps, double p99Ms, double errorRate, Thresholds t) {
+    static SmokeResult judge(long requests, double rps, double p99Ms, double errorRate, Thresholds t) {
         return of(requests, rps, p99Ms, errorRate,
                 Verdict.judge(requests, rps, key -> p99Ms, errorRate, t));
     }
 
-    private static SmokeVerdict of(long requests, double rps, double p99Ms, double errorRate, Verdict v) {
-        return new SmokeVerdict(v.passed(), requests, rps, p99Ms, errorRate, v.reason());
+    private static SmokeResult of(long requests, double rps, double p99Ms, double errorRate, Verdict v) {
+        return new SmokeResult(v.passed(), requests, rps, p99Ms, errorRate, v.reason());
     }
 
     static String fmt(double v) {

@@ -1,4 +1,4 @@
-package io.jwtbench.bench.runtime.report;
+package io.jwtbench.bench.runtime.analysis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -81,7 +81,7 @@ public record CompareSummary(List<ModelRow> rows, List<Ranking> rankings) {
     }
 
     /** Process CPU per answered request, in µs: robust where throughput is not (a shared machine). */
-    static double microsPerRequest(RunReport r) {
+    public static double microsPerRequest(RunReport r) {
         double cpu = JvmFacts.of(r).cpuSeconds();
         return Double.isNaN(cpu) || r.measured().requests() == 0 ? Double.NaN : cpu * 1e6 / r.measured().requests();
     }

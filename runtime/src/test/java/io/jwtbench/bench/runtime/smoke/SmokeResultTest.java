@@ -13,19 +13,19 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jwtbench.bench.runtime.plan.Thresholds;
 
-class SmokeVerdictTest {
+class SmokeResultTest {
     private static final Thresholds T = new Thresholds(Map.of("p99", 50.0), 1000, 0.01);
 
     @Test
     void passesWithinEveryThreshold() {
-        SmokeVerdict v = SmokeVerdict.judge(5000, 1000, 50, 0.01, T);
+        SmokeResult v = SmokeResult.judge(5000, 1000, 50, 0.01, T);
         assertTrue(v.passed());
         assertNull(v.reason());
     }
 
     @Test
     void namesEveryViolatedThreshold() {
-        SmokeVerdict v = SmokeVerdict.judge(5000, 999.5, 50.5, 0.02, T);
+        SmokeResult v = SmokeResult.judge(5000, 999.5, 50.5, 0.02, T);
         assertFalse(v.passed());
         assertEquals("p99 50.5 ms > max-p99 50 ms; rps 999.5 < min-rps 1000; error rate 0.02 > max-error-rate 0.01",
                 v.reason());
@@ -33,14 +33,14 @@ class SmokeVerdictTest {
 
     @Test
     void nothingAnsweredFails() {
-        SmokeVerdict v = SmokeVerdict.judge(0, 0, Double.NaN, 1.0, T);
+        SmokeResult v = SmokeResult.judge(0, 0, Double.NaN, 1.0, T);
         assertFalse(v.passed());
         assertEquals("no request was answered in the measured phase; error rate 1 > max-error-rate 0.01", v.reason());
     }
 
     @Test
     void minRpsZeroIsNotChecked() {
-        assertTrue(SmokeVerdict.judge(10, 1, 1, 0, new Thresholds(Map.of("p99", 50.0), 0, 0)).passed());
+        assertTrue(SmokeResult.judge(10, 1, 1, 0, new Thresholds(Map.of("p99", 50.0), 0, 0)).passed());
     }
 
     @Test

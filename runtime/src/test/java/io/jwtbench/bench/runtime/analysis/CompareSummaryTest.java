@@ -1,4 +1,4 @@
-package io.jwtbench.bench.runtime.report;
+package io.jwtbench.bench.runtime.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,9 +8,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.jwtbench.bench.runtime.report.CompareSummary.ModelRow;
-import io.jwtbench.bench.runtime.report.CompareSummary.Spread;
-import io.jwtbench.bench.runtime.report.CompareSummary.Ranking;
+import io.jwtbench.bench.runtime.analysis.CompareSummary.ModelRow;
+import io.jwtbench.bench.runtime.analysis.CompareSummary.Spread;
+import io.jwtbench.bench.runtime.analysis.CompareSummary.Ranking;
 
 class CompareSummaryTest {
 
