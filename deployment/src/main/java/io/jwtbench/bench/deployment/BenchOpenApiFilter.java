@@ -88,6 +88,10 @@ final class BenchOpenApiFilter implements OASFilter {
         get(openAPI, run + "/profile.folded", "The run's sampled stacks as folded lines (flame graph input);"
                 + " needs the operator role even with public reads", content(TEXT, string()), id());
         get(openAPI, run + "/benchmark-data.json", "The run as benchmark-data.json", content(JSON, object()), id());
+        Operation junit = get(openAPI, run + "/junit.xml", "The finished run's thresholds as JUnit test cases (an empty suite"
+                + " without thresholds), its text summary as the suite's output", content("application/xml", string()), id());
+        junit.getResponses().addAPIResponse("409", createAPIResponse().description("The run has not ended yet")
+                .content(content(JSON, ref("Error"))));
         get(openAPI, run + "/hyperfoil.yaml", "The run's load as a Hyperfoil benchmark (no credential is written: a header the target cannot export, e.g. the jwt target's bearer tokens, comes from a file it names, tokens.txt)",
                 content("application/yaml", string()), id(), query("host",
                         "where the benchmark sends, e.g. https://service.example:8443 (default: where the run sent)"));
@@ -131,13 +135,14 @@ final class BenchOpenApiFilter implements OASFilter {
                 content(HTML, string()), id());
     }
 
-    private void get(OpenAPI openAPI, String path, String summary, Content content, Parameter... params) {
+    private Operation get(OpenAPI openAPI, String path, String summary, Content content, Parameter... params) {
         Operation op = operation(summary, responses(200, summary, content));
         for (Parameter p : params) {
             op.addParameter(p);
         }
         notFound(op);
         path(openAPI, path).GET(op);
+        return op;
     }
 
     private PathItem path(OpenAPI openAPI, String path) {

@@ -155,6 +155,7 @@ class BenchProcessor {
 
         r.blocking(RUNS + "/:id/report.html", recorder.report(ReportKind.RUN_HTML));
         r.blocking(RUNS + "/:id/benchmark-data.json", recorder.report(ReportKind.RUN_DATA));
+        r.blocking(RUNS + "/:id/junit.xml", recorder.report(ReportKind.RUN_JUNIT));
         // no secret in it (no token, no per-process header): guarded like the run's other renderings
         r.plain(RUNS + "/:id/hyperfoil.yaml", recorder.hyperfoil());
         r.blocking("bench/report.html", recorder.report(ReportKind.RUNS_HTML));

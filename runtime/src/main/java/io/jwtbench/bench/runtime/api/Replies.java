@@ -51,6 +51,10 @@ final class Replies {
         end(rc, 200, "text/html; charset=utf-8", page);
     }
 
+    static void xml(RoutingContext rc, String document) {
+        end(rc, 200, "application/xml; charset=utf-8", document);
+    }
+
     /** {@code Accept: text/plain} (and not JSON): the caller wants the text rendering. */
     static boolean wantsText(RoutingContext rc) {
         String accept = rc.request().getHeader("Accept");

@@ -17,6 +17,7 @@ import io.jwtbench.bench.runtime.analysis.CompareSummary;
 import io.jwtbench.bench.runtime.report.CompareView;
 import io.jwtbench.bench.runtime.report.FleetView;
 import io.jwtbench.bench.runtime.report.HtmlReport;
+import io.jwtbench.bench.runtime.report.JUnitXml;
 import io.jwtbench.bench.runtime.report.ProfileDiff;
 import io.jwtbench.bench.runtime.report.SweepHtml;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -27,8 +28,8 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * Renderings for people and for other tools: {@code report.html} (self-contained HTML; several runs
  * overlaid for {@code /q/bench/report.html?runs=id1,id2,..} and for a compare, one colour per model)
- * and {@code benchmark-data.json} (the earlier investigations' layout, one benchmark per run, sweep
- * step or compared model). Which one is the route's {@link ReportKind}.
+ * , {@code benchmark-data.json} (the earlier investigations' layout, one benchmark per run, sweep
+ * step or compared model) and a run's {@code junit.xml} (its thresholds as test cases, for CI servers). Which one is the route's {@link ReportKind}.
  */
 final class ReportHandler extends BenchHandler {
 
@@ -57,6 +58,15 @@ final class ReportHandler extends BenchHandler {
                     data(rc, "Integration Performance", List.of(new BenchmarkData.Entry(r.target(),
                             "jwt-bench." + r.target() + "." + r.loadModel().tag(), r)));
                 }
+            });
+            case RUN_JUNIT -> found(rc, RUNS, bench, id).ifPresent(run -> {
+                RunReport r = run.report();
+                if (!r.status().isTerminal()) {
+                    Replies.json(rc, 409, Replies.error("run " + id + " is " + r.status(),
+                            "junit.xml is written once the run has ended"));
+                    return;
+                }
+                Replies.xml(rc, JUnitXml.of(r, run.spec().thresholds()));
             });
             case RUNS_HTML -> listed(rc, bench).ifPresent(runs -> Replies.html(rc,
                     HtmlReport.runs("Runs " + rc.request().getParam("runs"), runs)));

@@ -23,15 +23,7 @@ public record Verdict(boolean passed, List<String> reasons) {
     }
 
     public static Verdict judge(RunReport report, Thresholds t) {
-        if (report.status() != RunStatus.DONE) {
-            return failed("run " + report.id() + " ended " + report.status()
-                    + (report.error() != null ? ": " + report.error() : ""));
-        }
-        LatencyStats l = report.latency();
-        long requests = report.measured() == null ? 0 : report.measured().requests();
-        double rps = report.measured() == null ? 0 : report.measured().rps();
-        return judge(requests, rps, key -> l == null || l.count() == 0 ? Double.NaN : latencyMs(l, key),
-                errorRate(report), t);
+        return of(checks(report, t));
     }
 
     /**
@@ -40,25 +32,83 @@ public record Verdict(boolean passed, List<String> reasons) {
      */
     public static Verdict judge(long requests, double rps, ToDoubleFunction<String> latencyMs, double errorRate,
             Thresholds t) {
-        List<String> violations = new ArrayList<>();
-        if (requests == 0) {
-            violations.add("no request was answered in the measured phase");
-        } else {
-            for (Map.Entry<String, Double> max : t.maxLatencyMs().entrySet()) {
-                double v = latencyMs.applyAsDouble(max.getKey());
-                if (!(v <= max.getValue())) {
-                    violations.add(max.getKey() + " " + fmt(v) + " ms > max-" + max.getKey() + " " + fmt(max.getValue())
-                            + " ms");
-                }
-            }
-            if (t.checksRps() && !(rps >= t.minRps())) {
-                violations.add("rps " + fmt(rps) + " < min-rps " + fmt(t.minRps()));
-            }
+        return of(checks(requests, rps, latencyMs, errorRate, t));
+    }
+
+    /** Failed with the violations of the checks that failed, in their order; passed when none did. */
+    private static Verdict of(List<Check> checks) {
+        return new Verdict(checks.stream().allMatch(c -> c.outcome() != Check.Outcome.FAILED),
+                checks.stream().filter(c -> c.outcome() == Check.Outcome.FAILED).map(Check::detail).toList());
+    }
+
+    /**
+     * One limit held against a run, as a CI report lists it (one test case each): its name as a caller reads it
+     * ({@code p99 <= 10 ms}), and what came of it.
+     *
+     * @param detail the violation in words when FAILED, why it was not judged when SKIPPED, the figure when PASSED
+     */
+    public record Check(String name, Outcome outcome, String detail) {
+        public enum Outcome {
+            PASSED, FAILED, SKIPPED
         }
-        if (t.checksErrorRate() && !Double.isNaN(errorRate) && !(errorRate <= t.maxErrorRate())) {
-            violations.add("error rate " + fmt(errorRate) + " > max-error-rate " + fmt(t.maxErrorRate()));
+    }
+
+    /**
+     * Every check of {@code t} against the report, in the order the verdict's reasons read: that the run ended
+     * DONE (else every other check is skipped) and answered requests (else the limits on what it measured are
+     * skipped), then each limit given.
+     */
+    public static List<Check> checks(RunReport report, Thresholds t) {
+        if (report.status() != RunStatus.DONE) {
+            List<Check> checks = new ArrayList<>();
+            checks.add(new Check("run ended DONE", Check.Outcome.FAILED, "run " + report.id() + " ended "
+                    + report.status() + (report.error() != null ? ": " + report.error() : "")));
+            checks.addAll(checks(0, 0, key -> Double.NaN, Double.NaN, t).stream()
+                    .map(c -> new Check(c.name(), Check.Outcome.SKIPPED, "the run did not end DONE")).toList());
+            return checks;
         }
-        return new Verdict(violations.isEmpty(), violations);
+        LatencyStats l = report.latency();
+        long requests = report.measured() == null ? 0 : report.measured().requests();
+        double rps = report.measured() == null ? 0 : report.measured().rps();
+        List<Check> checks = new ArrayList<>();
+        checks.add(new Check("run ended DONE", Check.Outcome.PASSED, "run " + report.id() + " ended DONE"));
+        checks.addAll(checks(requests, rps, key -> l == null || l.count() == 0 ? Double.NaN : latencyMs(l, key),
+                errorRate(report), t));
+        return checks;
+    }
+
+    static List<Check> checks(long requests, double rps, ToDoubleFunction<String> latencyMs, double errorRate,
+            Thresholds t) {
+        List<Check> checks = new ArrayList<>();
+        boolean answered = requests > 0;
+        checks.add(answered ? new Check("requests answered", Check.Outcome.PASSED, requests + " requests")
+                : new Check("requests answered", Check.Outcome.FAILED, "no request was answered in the measured phase"));
+        for (Map.Entry<String, Double> max : t.maxLatencyMs().entrySet()) {
+            String name = max.getKey() + " <= " + fmt(max.getValue()) + " ms";
+            double v = latencyMs.applyAsDouble(max.getKey());
+            checks.add(!answered ? skipped(name)
+                    : v <= max.getValue() ? new Check(name, Check.Outcome.PASSED, max.getKey() + " " + fmt(v) + " ms")
+                    : new Check(name, Check.Outcome.FAILED, max.getKey() + " " + fmt(v) + " ms > max-" + max.getKey()
+                            + " " + fmt(max.getValue()) + " ms"));
+        }
+        if (t.checksRps()) {
+            String name = "rps >= " + fmt(t.minRps());
+            checks.add(!answered ? skipped(name)
+                    : rps >= t.minRps() ? new Check(name, Check.Outcome.PASSED, "rps " + fmt(rps))
+                    : new Check(name, Check.Outcome.FAILED, "rps " + fmt(rps) + " < min-rps " + fmt(t.minRps())));
+        }
+        if (t.checksErrorRate()) {
+            String name = "error rate <= " + fmt(t.maxErrorRate());
+            checks.add(Double.isNaN(errorRate) ? new Check(name, Check.Outcome.SKIPPED, "nothing was attempted")
+                    : errorRate <= t.maxErrorRate() ? new Check(name, Check.Outcome.PASSED, "error rate " + fmt(errorRate))
+                    : new Check(name, Check.Outcome.FAILED, "error rate " + fmt(errorRate) + " > max-error-rate "
+                            + fmt(t.maxErrorRate())));
+        }
+        return checks;
+    }
+
+    private static Check skipped(String name) {
+        return new Check(name, Check.Outcome.SKIPPED, "nothing was measured");
     }
 
     /** Passed when every one passed; the reasons of the failed ones, each prefixed with its label. */
