@@ -2,7 +2,7 @@
 # Runs the JMH benchmarks (service/src/test/java/**/benchmarks): ./scripts/jmh.sh [JMH options]
 #   ./scripts/jmh.sh ValidatorBenchmark                 # all algorithms, ~3 minutes
 #   ./scripts/jmh.sh ValidatorBenchmark -p alg=RS256    # one algorithm
-#   ./scripts/jmh.sh SignatureBenchmark                 # JDK vs BouncyCastle, ES256 and EdDSA
+#   ./scripts/jmh.sh SignatureBenchmark                 # JDK, BouncyCastle and ACCP for RS256, ES256, EdDSA (~3 minutes)
 #   ./scripts/jmh.sh --main io.jwtbench.service.benchmarks.SignatureCpuTime   # the same in CPU time
 # Compiles only when a source is newer than the last compiled classpath.
 set -euo pipefail

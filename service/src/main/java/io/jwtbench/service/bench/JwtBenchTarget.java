@@ -7,6 +7,7 @@ import io.jwtbench.bench.runtime.spi.ExportedRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwsAlgorithm;
+import io.jwtbench.service.validation.JwtValidator;
 import io.jwtbench.service.web.BenchRequestPolicy;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
@@ -62,13 +63,16 @@ public class JwtBenchTarget implements BenchTarget {
 
     private final BenchIssuer issuer;
     private final Optional<Path> tokenFile;
+    /** Which libraries verify: a run says what its crypto was. */
+    private final JwtValidator validator;
     private final PoolSigner signer = new PoolSigner(Runtime.getRuntime().availableProcessors());
     /** The length of one generated token, by algorithm: sizes a pool before it is signed. */
     private final Map<JwsAlgorithm, Integer> sampleLength = new java.util.concurrent.ConcurrentHashMap<>();
 
-    public JwtBenchTarget(BenchIssuer issuer, JwtConfig config) {
+    public JwtBenchTarget(BenchIssuer issuer, JwtConfig config, JwtValidator validator) {
         this.issuer = issuer;
         this.tokenFile = config.bench().tokenFile();
+        this.validator = validator;
     }
 
     @jakarta.annotation.PreDestroy
@@ -148,6 +152,7 @@ public class JwtBenchTarget implements BenchTarget {
         description.put("meanTokenBytes", (int) valid.stream().mapToInt(String::length).average().orElse(0));
         description.put("tokenPool", tokens.fingerprint());
         description.put("cache", bypassCache ? "bypass" : "use");
+        description.put("crypto", validator.providers().describe());
         return new Pool(pool, java.util.Collections.unmodifiableMap(description));
     }
 

@@ -136,18 +136,24 @@ public interface JwtConfig {
     }
 
     /**
-     * Which library verifies each signature family: {@code jdk}, {@code bouncycastle} (its lightweight
-     * API, no JCA provider registered) or {@code auto} (the faster, measured: BouncyCastle). Both apply
-     * the same checks. RSA and Ed448 are always verified by the JDK.
+     * Which library verifies signatures: {@code auto} (the fastest that loads here: the Amazon Corretto Crypto
+     * Provider where its native library loads, else the JDK for RSA and BouncyCastle for ECDSA and Ed25519),
+     * {@code accp}, {@code bouncycastle} (ECDSA and Ed25519; RSA stays the JDK's) or {@code jdk}. The same checks
+     * apply with each. Ed448 is always the JDK's.
      */
     interface CryptoConfig {
-        /** ES256, ES384, ES512. */
+        /** Every family, unless one is set on its own below. */
         @WithDefault("auto")
-        String ecdsa();
+        String provider();
+
+        /** RS256..512, PS256..512. */
+        Optional<String> rsa();
+
+        /** ES256, ES384, ES512. */
+        Optional<String> ecdsa();
 
         /** EdDSA with Ed25519 keys. */
-        @WithDefault("auto")
-        String eddsa();
+        Optional<String> eddsa();
     }
 
     /** The bench's own issuer, whose tokens the {@code jwt} bench target sends. */

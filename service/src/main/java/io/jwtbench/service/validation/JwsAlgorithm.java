@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Verification calls JCA directly: ECDSA uses the JDK's P1363 ({@code R||S}) format, so a
  * DER-encoded signature is refused instead of transcoded, and {@link Signature} objects are
  * pooled because {@code Signature.getInstance} costs about as much as the rest of validation.
- * ECDSA and Ed25519 may instead be verified by BouncyCastle ({@link SignatureProviders}), after
- * the same length check.
+ * ECDSA and Ed25519 may instead be verified by BouncyCastle, and every family but Ed448 by the Amazon Corretto
+ * Crypto Provider ({@link SignatureProviders}), after the same length check.
  */
 public enum JwsAlgorithm {
     RS256("SHA256withRSA", null, 0),
@@ -39,7 +39,9 @@ public enum JwsAlgorithm {
     private final PSSParameterSpec pss;
     /** Exact signature length for ECDSA/EdDSA; 0 where it depends on the key (RSA). */
     private final int signatureLength;
-    private final AtomicReferenceArray<Signature> pool = new AtomicReferenceArray<>(POOL_SIZE);
+    /** Verifiers by provider: {@code Signature.getInstance} costs about as much as the rest of validation. */
+    private final AtomicReferenceArray<Signature> jdkPool = new AtomicReferenceArray<>(POOL_SIZE);
+    private final AtomicReferenceArray<Signature> accpPool = new AtomicReferenceArray<>(POOL_SIZE);
 
     JwsAlgorithm(String jcaName, PSSParameterSpec pss, int signatureLength) {
         this.jcaName = jcaName;
@@ -75,24 +77,30 @@ public enum JwsAlgorithm {
                 && !(this == EdDSA && signature.length == 114 && "Ed448".equals(key.key().getAlgorithm()))) {
             return false;
         }
-        if (providers.of(this) == SignatureProvider.BOUNCYCASTLE) {
+        SignatureProvider provider = providers.of(this);
+        if (provider == SignatureProvider.BOUNCYCASTLE) {
             BouncyCastleKey converted = key.bouncyCastle();
             if (converted != null) {
                 return converted.verify(input, length, signature);
             }
             // RSA and Ed448 keys have no BouncyCastle form: the JDK verifies them.
         }
-        Signature verifier = borrow();
+        boolean accp = provider == SignatureProvider.ACCP && Accp.available() && !"Ed448".equals(key.curve());
+        AtomicReferenceArray<Signature> pool = accp ? accpPool : jdkPool;
+        Signature verifier = borrow(pool, accp);
         try {
             verifier.initVerify(key.key());
+            if (accp && pss != null) {
+                verifier.setParameter(pss); // ACCP forgets the PSS parameters on initVerify; the JDK keeps them
+            }
             verifier.update(input, 0, length);
             return verifier.verify(signature);
         } finally {
-            giveBack(verifier);
+            giveBack(pool, verifier);
         }
     }
 
-    private Signature borrow() throws GeneralSecurityException {
+    private Signature borrow(AtomicReferenceArray<Signature> pool, boolean accp) throws GeneralSecurityException {
         int start = (int) (Thread.currentThread().threadId() & (POOL_SIZE - 1));
         for (int i = 0; i < POOL_SIZE; i++) {
             Signature s = pool.getAndSet((start + i) & (POOL_SIZE - 1), null);
@@ -100,14 +108,14 @@ public enum JwsAlgorithm {
                 return s;
             }
         }
-        Signature created = Signature.getInstance(jcaName);
+        Signature created = accp ? Signature.getInstance(jcaName, Accp.PROVIDER) : Signature.getInstance(jcaName);
         if (pss != null) {
             created.setParameter(pss);  // kept across initVerify, so once per instance
         }
         return created;
     }
 
-    private void giveBack(Signature s) {
+    private static void giveBack(AtomicReferenceArray<Signature> pool, Signature s) {
         int start = (int) (Thread.currentThread().threadId() & (POOL_SIZE - 1));
         for (int i = 0; i < POOL_SIZE; i++) {
             if (pool.compareAndSet((start + i) & (POOL_SIZE - 1), null, s)) {

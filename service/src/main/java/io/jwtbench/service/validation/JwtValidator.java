@@ -136,7 +136,12 @@ public final class JwtValidator {
         return this;
     }
 
-    /** Which library verifies ECDSA and Ed25519 signatures; {@link SignatureProviders#DEFAULT} unless set. */
+    /** Which library verifies each family of signatures. */
+    public SignatureProviders providers() {
+        return providers;
+    }
+
+    /** Which library verifies each family of signatures; {@link SignatureProviders#DEFAULT} unless set. */
     public JwtValidator verifyWith(SignatureProviders providers) {
         this.providers = java.util.Objects.requireNonNull(providers, "providers");
         return this;

@@ -105,19 +105,10 @@ public class ValidationSetup {
         if (lifetime != null && (lifetime.isNegative() || lifetime.isZero())) {
             throw new IllegalStateException("jwt.max-token-lifetime: " + lifetime + " must be positive (remove it for no limit)");
         }
-        SignatureProviders providers = new SignatureProviders(provider("jwt.crypto.ecdsa", config.crypto().ecdsa()),
-                provider("jwt.crypto.eddsa", config.crypto().eddsa()));
+        SignatureProviders providers = CryptoChoice.resolve(config.crypto());
         return new JwtValidator(issuers, config.clockSkew(), (int) maxSize, Clock.systemUTC(), cache, lifetime)
                 .completeOn(completions)
                 .verifyWith(providers);
-    }
-
-    private static SignatureProvider provider(String property, String value) {
-        try {
-            return SignatureProvider.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(property + ": " + e.getMessage());
-        }
     }
 
     /** Creates the issuers (and starts their key loading) eagerly, not on the first request. */

@@ -27,13 +27,13 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The JDK against BouncyCastle ({@code jwt.crypto.ecdsa}, {@code jwt.crypto.eddsa}) for ES256 and
- * EdDSA (Ed25519), from one run so the ratios share the machine's state:
+ * Every verifying library ({@code jwt.crypto.provider}) for RS256, ES256 and EdDSA (Ed25519), from one run so the
+ * ratios share the machine's state:
  * <ul>
- * <li>{@code jdkVerify}: an initialised JCA {@link Signature} (P1363 R||S for ECDSA);</li>
- * <li>{@code bouncyCastleVerify}: the key's {@link BouncyCastleKey}, as the validator calls it;</li>
- * <li>{@code jdkValidateUncached}, {@code bouncyCastleValidateUncached}: the production
- * {@link JwtValidator}, cache off, with that provider.</li>
+ * <li>{@code verify}: the raw verification as the validator calls it: an initialised JCA {@link Signature} of the
+ * JDK or of the Amazon Corretto Crypto Provider (P1363 R||S for ECDSA), or the key's {@link BouncyCastleKey}
+ * (BouncyCastle has no RSA here: that row is the JDK's, as in the validator);</li>
+ * <li>{@code validateUncached}: the production {@link JwtValidator}, cache off, with that library.</li>
  * </ul>
  * Run: {@code ./scripts/jmh.sh SignatureBenchmark}.
  */
@@ -45,31 +45,31 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class SignatureBenchmark {
 
-    @Param({"ES256", "EdDSA"})
+    @Param({"RS256", "ES256", "EdDSA"})
     public String alg;
+
+    @Param({"jdk", "bouncycastle", "accp"})
+    public String provider;
 
     private BenchToken bench;
     private BouncyCastleKey bouncyCastle;
-    private JwtValidator jdk;
-    private JwtValidator bc;
+    private JwtValidator validator;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         bench = BenchToken.create(alg);
-        VerificationKey key = bench.keys().current().byKid(BenchToken.KID);
-        bouncyCastle = key.bouncyCastle();
-        jdk = validator(SignatureProvider.JDK);
-        bc = validator(SignatureProvider.BOUNCYCASTLE);
-        if (!jdkVerify(new JcaVerifier(), this) || !bouncyCastleVerify()) {
-            throw new IllegalStateException("a baseline does not verify the token");
+        SignatureProvider library = SignatureProvider.parse(provider);
+        if (!library.loads()) {
+            throw new IllegalStateException(provider + " does not load here");
         }
-        jdk.validate(bench.token());
-        bc.validate(bench.token());
-    }
-
-    private JwtValidator validator(SignatureProvider provider) {
-        return new JwtValidator(bench.registry(), Duration.ofSeconds(30), 8192, Clock.systemUTC(), null)
-                .verifyWith(SignatureProviders.all(provider));
+        VerificationKey key = bench.keys().current().byKid(BenchToken.KID);
+        bouncyCastle = library == SignatureProvider.BOUNCYCASTLE ? key.bouncyCastle() : null;
+        validator = new JwtValidator(bench.registry(), Duration.ofSeconds(30), 8192, Clock.systemUTC(), null)
+                .verifyWith(SignatureProviders.all(library));
+        if (!verify(new JcaVerifier(), this)) {
+            throw new IllegalStateException(provider + " does not verify the token");
+        }
+        validator.validate(bench.token());
     }
 
     @TearDown(Level.Trial)
@@ -84,13 +84,16 @@ public class SignatureBenchmark {
     }
 
     @Benchmark
-    public boolean jdkVerify(JcaVerifier v) throws Exception {
-        return jdkVerify(v, this);
+    public boolean verify(JcaVerifier v) throws Exception {
+        return verify(v, this);
     }
 
-    private static boolean jdkVerify(JcaVerifier v, SignatureBenchmark b) throws Exception {
+    private static boolean verify(JcaVerifier v, SignatureBenchmark b) throws Exception {
+        if (b.bouncyCastle != null) {
+            return b.bouncyCastle.verify(b.bench.signingInput(), b.bench.signingInput().length, b.bench.signature());
+        }
         if (v.signature == null) {
-            v.signature = ValidatorBenchmark.jcaSignature(b.alg);
+            v.signature = ValidatorBenchmark.jcaSignature(b.alg, SignatureProvider.parse(b.provider).jca());
         }
         v.signature.initVerify(b.bench.pair().getPublic());
         v.signature.update(b.bench.signingInput());
@@ -98,17 +101,7 @@ public class SignatureBenchmark {
     }
 
     @Benchmark
-    public boolean bouncyCastleVerify() {
-        return bouncyCastle.verify(bench.signingInput(), bench.signingInput().length, bench.signature());
-    }
-
-    @Benchmark
-    public ValidatedToken jdkValidateUncached() throws InvalidTokenException {
-        return jdk.validate(bench.token());
-    }
-
-    @Benchmark
-    public ValidatedToken bouncyCastleValidateUncached() throws InvalidTokenException {
-        return bc.validate(bench.token());
+    public ValidatedToken validateUncached() throws InvalidTokenException {
+        return validator.validate(bench.token());
     }
 }

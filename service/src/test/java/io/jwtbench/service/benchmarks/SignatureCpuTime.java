@@ -12,8 +12,8 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * {@link SignatureBenchmark}'s four operations timed in thread CPU time rather than wall time, JDK
- * and BouncyCastle alternating in one JVM: on a machine other processes keep busy, wall-clock scores
+ * The JDK's and BouncyCastle's raw verification and uncached validation (as {@link SignatureBenchmark} times them)
+ * in thread CPU time rather than wall time, alternating in one JVM: on a machine other processes keep busy, wall-clock scores
  * swing with their load while CPU time per operation barely moves. Prints the median, min and max of
  * the rounds (2,000 operations each, after 3 warm-up rounds).
  * Run: {@code ./scripts/jmh.sh --main io.jwtbench.service.benchmarks.SignatureCpuTime [rounds=5]}.

@@ -43,8 +43,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code validateCached}: the same validator with its token cache, after the first call;</li>
  * <li>{@code jjwtParser}: jjwt's own {@code JwtParser} with the issuer's key, for reference.</li>
  * </ul>
- * The validators use the production default ({@code jwt.crypto.*=auto}: BouncyCastle for ES256 and
- * EdDSA); {@link SignatureBenchmark} puts the JDK and BouncyCastle side by side.
+ * The validators use the production default ({@code jwt.crypto.provider=auto}: the Amazon Corretto Crypto Provider
+ * where it loads); {@link SignatureBenchmark} puts the JDK, BouncyCastle and ACCP side by side.
  * Run: {@code ./scripts/jmh.sh ValidatorBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -130,16 +130,22 @@ public class ValidatorBenchmark {
 
     /** The JCA signature for a JWS alg, configured as JWS requires (PSS parameters, R||S for ECDSA). */
     static Signature jcaSignature(String alg) throws Exception {
-        return switch (alg) {
-            case "RS256" -> Signature.getInstance("SHA256withRSA");
-            case "PS256" -> {
-                Signature pss = Signature.getInstance("RSASSA-PSS");
-                pss.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
-                yield pss;
-            }
-            case "ES256" -> Signature.getInstance("SHA256withECDSAinP1363Format");
-            default -> Signature.getInstance("Ed25519");
+        return jcaSignature(alg, null);
+    }
+
+    /** @param provider null: the JDK's */
+    static Signature jcaSignature(String alg, java.security.Provider provider) throws Exception {
+        String name = switch (alg) {
+            case "RS256" -> "SHA256withRSA";
+            case "PS256" -> "RSASSA-PSS";
+            case "ES256" -> "SHA256withECDSAinP1363Format";
+            default -> "Ed25519";
         };
+        Signature s = provider == null ? Signature.getInstance(name) : Signature.getInstance(name, provider);
+        if (alg.equals("PS256")) {
+            s.setParameter(new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1));
+        }
+        return s;
     }
 
     /** The bench target's Keycloak-shaped access token (~1 KB), signed with plain JCA. */

@@ -101,7 +101,7 @@ class ConfigErrorsTest {
     void unknownSignatureProvider() {
         String message = startupError(Map.of("jwt.issuers.a.issuer", "https://a", "jwt.issuers.a.jwks.inline", GOOD_JWKS,
                 "jwt.crypto.eddsa", "bc"));
-        assertEquals("jwt.crypto.eddsa: 'bc' is not jdk, bouncycastle or auto", message);
+        assertEquals("jwt.crypto.eddsa: 'bc' is not auto, accp, bouncycastle or jdk", message);
     }
 
     @Test

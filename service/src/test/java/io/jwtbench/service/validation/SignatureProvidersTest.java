@@ -4,6 +4,7 @@ import io.jwtbench.service.testing.Jws;
 import io.jwtbench.service.testing.TestKey;
 import io.jwtbench.service.validation.keys.BouncyCastleKey;
 import io.jwtbench.service.validation.keys.VerificationKey;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -29,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The JDK and BouncyCastle verify the same way ({@code jwt.crypto.*}): every case runs with both,
- * on real signatures and on signatures altered the ways attacks alter them.
+ * The JDK, BouncyCastle and the Amazon Corretto Crypto Provider verify the same way ({@code jwt.crypto.*}): every
+ * case runs with each, on real signatures and on signatures altered the ways attacks alter them.
  */
 class SignatureProvidersTest {
     static final TestKey EC = TestKey.ec256("ec");
@@ -143,11 +144,41 @@ class SignatureProvidersTest {
         assertTrue(verify(SignatureProvider.BOUNCYCASTLE, JwsAlgorithm.RS256, key, INPUT, signature));
     }
 
+    @ParameterizedTest
+    @EnumSource(SignatureProvider.class)
+    void rsaSignaturesVerifyAndAnyChangedByteDoesNot(SignatureProvider provider) throws Exception {
+        TestKey rsa = TestKey.rsa("r");
+        VerificationKey key = new VerificationKey("r", null, rsa.publicKey(), "RSA", null);
+        VerificationKey other = new VerificationKey("o", null, TestKey.rsa("o").publicKey(), "RSA", null);
+        for (JwsAlgorithm alg : new JwsAlgorithm[] {JwsAlgorithm.RS256, JwsAlgorithm.PS256}) {
+            byte[] signature = Jws.signature(alg.name(), rsa, INPUT);
+            assertTrue(verify(provider, alg, key, INPUT, signature), alg + " " + provider);
+            for (int i = 0; i < signature.length; i += 31) {
+                byte[] flipped = signature.clone();
+                flipped[i] ^= 0x10;
+                assertFalse(verify(provider, alg, key, INPUT, flipped), alg + " signature byte " + i);
+            }
+            assertFalse(verify(provider, alg, key, INPUT, Arrays.copyOf(signature, signature.length - 1)), alg + " shortened");
+            assertFalse(verify(provider, alg, other, INPUT, signature), alg + " another key");
+        }
+    }
+
+    /** The platform the service ships for (the dependency's classifier): there, ACCP loads and auto picks it. */
+    @Test
+    void accpLoadsOnLinuxX8664AndAutoPicksIt() {
+        Assumptions.assumeTrue(System.getProperty("os.name").equals("Linux") && System.getProperty("os.arch").equals("amd64"),
+                "ACCP's bundled library is built for Linux x86-64");
+        assertTrue(SignatureProvider.ACCP.loads(), "ACCP does not load: " + SignatureProviders.accpLoadingError());
+        assertEquals(SignatureProviders.all(SignatureProvider.ACCP), SignatureProviders.auto());
+        assertTrue(SignatureProviders.auto().describe().contains("Amazon Corretto Crypto Provider"),
+                SignatureProviders.auto().describe());
+    }
+
     @Test
     void configValuesParse() {
         assertEquals(SignatureProvider.JDK, SignatureProvider.parse("jdk"));
         assertEquals(SignatureProvider.BOUNCYCASTLE, SignatureProvider.parse(" BouncyCastle "));
-        assertEquals(SignatureProvider.AUTO, SignatureProvider.parse("auto"));
+        assertEquals(SignatureProvider.ACCP, SignatureProvider.parse("ACCP"));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> SignatureProvider.parse("bc"));
     }
 }
