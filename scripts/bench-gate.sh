@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Gates a CI job on a bench run of a running service:
+#   scripts/bench-gate.sh SPEC_JSON [BASE_URL=http://localhost:8080]
+# Starts the run (waiting for it), prints its text summary and exits
+#   0  its thresholds passed            1  they failed (the summary's last line says which and why)
+#   2  nothing to gate on: the service is unreachable, refused the spec (400, 401/403, 409 busy),
+#      or the spec has no "thresholds"
+# BENCH_TOKEN: a bearer token with the bench role, where the bench is protected (outside dev mode).
+# JUNIT=file: also writes the run's junit.xml there, for the CI server's test report.
+# Needs curl only.
+set -uo pipefail
+spec=${1:?usage: bench-gate.sh SPEC_JSON [BASE_URL]}
+base=${2:-http://localhost:8080}
+auth=()
+if [ -n "${BENCH_TOKEN:-}" ]; then auth=(-H "Authorization: Bearer $BENCH_TOKEN"); fi
+answer=$(mktemp)
+trap 'rm -f "$answer"' EXIT
+
+status=$(curl -s -o "$answer" -w '%{http_code}' -X POST "$base/q/bench/runs?wait=true" \
+  -H 'Content-Type: application/json' -H 'Accept: application/json' "${auth[@]}" -d "$spec") \
+  || { echo "bench-gate: $base is unreachable" >&2; exit 2; }
+if [ "$status" != 200 ]; then
+  echo "bench-gate: the bench answered HTTP $status: $(cat "$answer")" >&2
+  exit 2
+fi
+# the report's own id comes first in it
+id=$(grep -o '"id":"[A-Za-z0-9_-]*"' "$answer" | head -1 | cut -d'"' -f4)
+summary=$(curl -sf "$base/q/bench/runs/$id" -H 'Accept: text/plain' "${auth[@]}") \
+  || { echo "bench-gate: cannot read run $id" >&2; exit 2; }
+echo "$summary"
+if [ -n "${JUNIT:-}" ]; then
+  curl -sf "$base/q/bench/runs/$id/junit.xml" "${auth[@]}" -o "$JUNIT" \
+    || { echo "bench-gate: cannot write $JUNIT" >&2; exit 2; }
+fi
+case "$(tail -1 <<<"$summary")" in
+  "verdict: passed") exit 0 ;;
+  "verdict: failed"*) exit 1 ;;
+  *) echo "bench-gate: the spec has no \"thresholds\": nothing to gate on" >&2; exit 2 ;;
+esac

@@ -1,0 +1,86 @@
+package io.jwtbench.service.ci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.jwtbench.service.testing.LocalIdp;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * {@code scripts/bench-gate.sh} run by bash against this application, as a CI job runs it: 0 when the spec's
+ * thresholds hold, 1 when they do not (the summary's last line says why), 2 when there is nothing to gate on
+ * (a refused spec, no thresholds, nobody listening); with {@code JUNIT} it also saves the run's junit.xml.
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalIdp.class)
+class BenchGateTest {
+    static final Path SCRIPT = Path.of("..", "scripts", "bench-gate.sh").toAbsolutePath().normalize();
+
+    record Outcome(int exit, String out) {
+    }
+
+    @BeforeAll
+    static void needsCurl() throws Exception {
+        Process which = new ProcessBuilder("bash", "-c", "command -v curl").start();
+        Assumptions.assumeTrue(which.waitFor() == 0, "bench-gate.sh needs curl");
+    }
+
+    static String base() {
+        return "http://localhost:" + ConfigProvider.getConfig().getValue("quarkus.http.port", Integer.class);
+    }
+
+    static Outcome gate(String spec, String base, Path junit) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(List.of("bash", SCRIPT.toString(), spec, base)).redirectErrorStream(true);
+        if (junit != null) {
+            pb.environment().put("JUNIT", junit.toString());
+        }
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
+        return new Outcome(p.exitValue(), out);
+    }
+
+    @Test
+    void passesWhenTheThresholdsHoldAndSavesTheJunitReport() throws Exception {
+        Path junit = Files.createTempFile("bench-gate", ".xml");
+        Outcome o = gate("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"thresholds\":{\"p99\":\"1m\",\"maxErrorRate\":0.5}}",
+                base(), junit);
+        assertEquals(0, o.exit(), o.out());
+        assertTrue(o.out().strip().endsWith("verdict: passed"), o.out());
+        String xml = Files.readString(junit);
+        assertTrue(xml.contains("<testsuite") && xml.contains("failures=\"0\"") && xml.contains("name=\"p99 &lt;= 60000 ms\""), xml);
+    }
+
+    @Test
+    void failsWhenTheyDoNot() throws Exception {
+        Outcome o = gate("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"thresholds\":{\"minRps\":1000000000}}",
+                base(), null);
+        assertEquals(1, o.exit(), o.out());
+        assertTrue(o.out().strip().lines().reduce((a, b) -> b).orElse("").startsWith("verdict: failed: rps "), o.out());
+    }
+
+    @Test
+    void hasNothingToGateOnWithoutThresholdsABadSpecOrAService() throws Exception {
+        Outcome none = gate("{\"target\":\"health\",\"connections\":1,\"duration\":\"300ms\"}", base(), null);
+        assertEquals(2, none.exit(), none.out());
+        assertTrue(none.out().contains("no \"thresholds\""), none.out());
+        Outcome bad = gate("{\"target\":\"health\",\"connections\":0}", base(), null);
+        assertEquals(2, bad.exit(), bad.out());
+        assertTrue(bad.out().contains("HTTP 400") && bad.out().contains("connections"), bad.out());
+        Outcome nobody = gate("{\"target\":\"health\"}", "http://127.0.0.1:1", null);
+        assertEquals(2, nobody.exit(), nobody.out());
+        assertTrue(nobody.out().contains("unreachable"), nobody.out());
+    }
+}
