@@ -119,6 +119,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .content(content(JSON, ref(report))));
         start.getResponses().addAPIResponse("400", error("Invalid spec: names the field and the reason", "SpecError"));
         start.getResponses().addAPIResponse("409", error("Another run holds the bench", "BusyError"));
+        start.getResponses().addAPIResponse("413", error("The body is larger than quarkus.bench.max-body-size", "Error"));
         path(openAPI, base).GET(list).POST(start);
 
         Operation read = operation("One " + noun + " (text with Accept: text/plain)", responses(200, "The " + noun,
@@ -130,7 +131,9 @@ final class BenchOpenApiFilter implements OASFilter {
         path(openAPI, base + "/{id}").GET(read).DELETE(cancel);
 
         get(openAPI, base + "/{id}/events", "Server-Sent Events: a progress event a second while it goes on, then"
-                + " a summary event (its JSON) and the end", content("text/event-stream", string()), id());
+                + " a summary event (its JSON) and the end", content("text/event-stream", string()), id())
+                .getResponses().addAPIResponse("429", error("As many streams as quarkus.bench.max-event-subscribers are"
+                        + " open for it already", "Error"));
         get(openAPI, base + "/{id}/report.html", "The " + noun + " as a self-contained HTML page (live while it runs)",
                 content(HTML, string()), id());
     }
