@@ -116,20 +116,25 @@ class BenchApiTest {
         assertEquals("DONE", r.getString("status"));
         assertEquals("constant-rate", r.getString("loadModel"));
         long requests = r.getLong("measured.requests");
-        // every request the schedule set in the measured window is counted, none dropped at its close.
-        // Answers are filed when they arrive, so requests due before the window opened but still in flight
-        // or queued at the switch count too: each was due at most its own corrected latency before the
-        // opening, so at most 400/s x the window's max latency of them (+1 for the schedule's rounding)
+        // every request the schedule set in the measured window is counted, none dropped at its close:
+        // answered, or filed as unsent when the pacer had not sent it by the close (a busy machine delays
+        // the pacer; an unsent request is in the corrected latency with its wait, so at most 400/s x the
+        // window's max latency of them). Answers are filed when they arrive, so requests due before the
+        // window opened but still in flight or queued at the switch count too: each was due at most its own
+        // corrected latency before the opening, so at most 400/s x that max latency of them (+1 for the
+        // schedule's rounding)
         double window = r.getDouble("measured.durationSeconds");
         double maxLatencySeconds = r.getDouble("latency.max") / 1000;
         long carriedIn = (long) Math.ceil(400 * maxLatencySeconds) + 1;
-        assertTrue(requests >= Math.floor(400 * window) - 1 && requests <= Math.ceil(400 * window) + carriedIn,
-                requests + " requests in " + window + " s at 400/s, max latency " + maxLatencySeconds + " s");
+        long unsent = r.getLong("generator.unsentAtStop");
+        assertTrue(unsent <= carriedIn, unsent + " unsent at the close, max latency " + maxLatencySeconds + " s");
+        assertTrue(requests + unsent >= Math.floor(400 * window) - 1 && requests <= Math.ceil(400 * window) + carriedIn,
+                requests + " requests in " + window + " s at 400/s, max latency " + maxLatencySeconds + " s; errors "
+                        + r.getMap("errors") + ", generator " + r.getMap("generator") + ", warm-up " + r.getMap("warmup"));
         assertEquals(0, r.getInt("errors.total"));
         assertNotNull(r.get("uncorrectedLatency.p99"));
         assertNotNull(r.get("generator.scheduleLagMs.p50"));
         assertNotNull(r.get("generator.scheduleLagMs.p99"));
-        assertEquals(0, r.getInt("generator.unsentAtStop"), "a fast target leaves nothing unsent");
         assertNotNull(r.get("generator.inFlightAtStop"));
         assertNotNull(r.get("generator.lateStarts"));
         assertNotNull(r.get("generator.maxScheduleLagMs"));
