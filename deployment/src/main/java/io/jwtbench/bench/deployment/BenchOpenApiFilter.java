@@ -42,6 +42,7 @@ import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.Jvm;
 import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.Profile;
+import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.Steadiness;
 
 /**
@@ -95,6 +96,15 @@ final class BenchOpenApiFilter implements OASFilter {
         get(openAPI, run + "/hyperfoil.yaml", "The run's load as a Hyperfoil benchmark (no credential is written: a header the target cannot export, e.g. the jwt target's bearer tokens, comes from a file it names, tokens.txt)",
                 content("application/yaml", string()), id(), query("host",
                         "where the benchmark sends, e.g. https://service.example:8443 (default: where the run sent)"));
+        Operation verdict = operation("Holds one finished run against another (no load is started): the regression"
+                + " section the current run would have with that baseline (its summary with Accept: text/plain)",
+                responses(200, "The regression", content(JSON, ref("Regression")).addMediaType(TEXT,
+                        createMediaType().schema(string()))))
+                .requestBody(createRequestBody().required(true).content(content(JSON, ref("VerdictRequest"))));
+        verdict.getResponses().addAPIResponse("400", error("A report that is not a finished run report of a format"
+                + " this service reads, an unknown run id: names the field and the reason", "SpecError"));
+        verdict.getResponses().addAPIResponse("413", error("The body is larger than quarkus.bench.max-body-size", "Error"));
+        path(openAPI, "/verdict").POST(verdict);
         get(openAPI, "/compare/{id}/benchmark-data.json", "Each model's median round as benchmark-data.json",
                 content(JSON, object()), id());
         get(openAPI, "/sweeps/{id}/benchmark-data.json", "Each step as benchmark-data.json", content(JSON, object()), id());
@@ -193,6 +203,11 @@ final class BenchOpenApiFilter implements OASFilter {
 
     // --- schemas ---------------------------------------------------------------------------------
 
+    /** A run report, or the id of a finished run the service still keeps. */
+    private static Schema report() {
+        return createSchema().description("a run report (the JSON of GET /q/bench/runs/{id}) or a run id");
+    }
+
     private static Map<String, Schema> schemas() {
         Map<String, Schema> s = new LinkedHashMap<>();
         s.put("Error", object().description("An error: what, and why").required(List.of("error"))
@@ -216,7 +231,14 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("duration", duration()).addProperty("warmup", duration().description("a duration or \"auto\""))
                 .addProperty("timeout", duration()).addProperty("breakdown", bool()).addProperty("jfr", bool())
                 .addProperty("profile", bool()).addProperty("thresholds", ref("Thresholds"))
-                .addProperty("startAt", string().format("date-time").description("start sending at this instant")));
+                .addProperty("startAt", string().format("date-time").description("start sending at this instant"))
+                .addProperty("baseline", report().description("a plain run only: the finished run it is held against"
+                        + " (its report, or its id while this service keeps it); the report gets a regression section"))
+                .addProperty("tolerancePercent", number().description("with a baseline: a change within it is no"
+                        + " significant difference (default 5)")));
+        s.put("VerdictRequest", object().required(List.of("baseline", "current")).additionalPropertiesBoolean(false)
+                .addProperty("baseline", report()).addProperty("current", report())
+                .addProperty("tolerancePercent", number()));
         s.put("ComparePlan", object().required(List.of("spec", "models")).addProperty("spec", ref("RunSpec"))
                 .addProperty("models", createSchema().addType(Schema.SchemaType.ARRAY).items(string()))
                 .addProperty("rounds", integer()));
@@ -239,6 +261,7 @@ final class BenchOpenApiFilter implements OASFilter {
         s.put("RunReport", object().description("A run; sections appear as the run reaches them. Further properties are"
                 + " sections of the application's own run extensions").additionalPropertiesBoolean(true)
                 .addProperty("id", string())
+                .addProperty("reportFormat", integer().description("this JSON form's version (reports without it are 1)"))
                 .addProperty("status", string().enumeration(List.<Object>of("QUEUED", "WARMUP", "RUNNING", "DONE", "FAILED", "CANCELLED")))
                 .addProperty("target", string())
                 .addProperty("loadModel", string().enumeration(List.<Object>of("closed", "constant-rate", "ramp")))
@@ -274,6 +297,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("jvm", sections.ref(Jvm.class)).addProperty("profile", sections.ref(Profile.class))
                 .addProperty("breakdown", sections.ref(Breakdown.class)).addProperty("kernel", sections.ref(Kernel.class))
                 .addProperty("steady", sections.ref(Steadiness.class))
+                .addProperty("regression", sections.ref(Regression.class))
                 .addProperty("verdict", ref("Verdict")));
         s.putAll(sections.named());
         s.putAll(SeriesSchemas.schemas(sections.ref(Breakdown.class)));

@@ -61,11 +61,13 @@ public interface BenchConfig {
     java.util.Optional<io.quarkus.runtime.configuration.MemorySize> memoryBudget();
 
     /**
-     * The largest request body any bench route accepts (a POSTed spec is a few hundred bytes). A
+     * The largest request body any bench route accepts. A spec is a few hundred bytes, but a baseline is a
+     * whole run report (with its CPU profile, up to a few hundred KB) and {@code POST /q/bench/verdict} takes
+     * two; only a caller with the bench role gets its body read (the authorizer runs first). A
      * larger {@code Content-Length} is refused with 413 before the body is read; a chunked body is
      * read (up to {@code quarkus.http.limits.max-body-size}) and then refused the same way.
      */
-    @WithDefault("64K")
+    @WithDefault("4M")
     io.quarkus.runtime.configuration.MemorySize maxBodySize();
 
     /**

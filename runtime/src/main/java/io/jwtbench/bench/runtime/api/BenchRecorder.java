@@ -76,6 +76,11 @@ public class BenchRecorder {
         return new EventsHandler<>(new FleetRuns());
     }
 
+    /** {@code /q/bench/verdict}: POST two finished runs, get the regression of one against the other. */
+    public Handler<RoutingContext> verdict() {
+        return new VerdictHandler();
+    }
+
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */
     public Handler<RoutingContext> histogram() {
         return new HistogramHandler();

@@ -12,6 +12,7 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.plan.StartAt;
 import io.jwtbench.bench.runtime.report.RunText;
+import io.jwtbench.bench.runtime.stats.Baseline;
 
 /** {@code /q/bench/runs}: one run of a spec. */
 final class Runs extends Subject<Run> {
@@ -23,8 +24,10 @@ final class Runs extends Subject<Run> {
 
     @Override
     Run start(Bench bench, JsonNode body) {
-        Instant startAt = StartAt.take(body); // not a target option: taken out before the spec is parsed
-        return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API, startAt);
+        // neither is a target option: taken out before the spec is parsed
+        Instant startAt = StartAt.take(body);
+        Baseline baseline = Baselines.take(body, bench);
+        return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API, startAt, baseline);
     }
 
     /** Elapsed, requests, current req/s, last-second p50/p99, errors: small enough for one event a second. */

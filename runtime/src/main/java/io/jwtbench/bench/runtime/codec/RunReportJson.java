@@ -27,6 +27,7 @@ import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.Progress;
+import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.SecondStats;
@@ -50,12 +51,20 @@ public final class RunReportJson {
      */
     private static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
+    /**
+     * The version of this JSON form, so that a report saved by one build and posted back to another as a
+     * baseline is read as what it is, or refused by name. Reports written before the field are format 1.
+     */
+    public static final int FORMAT = 1;
+    public static final String FORMAT_FIELD = "reportFormat";
+
     private RunReportJson() {
     }
 
     public static Map<String, Object> write(RunReport r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", r.id());
+        m.put(FORMAT_FIELD, FORMAT);
         m.put("status", r.status().name());
         m.put("target", r.target());
         m.put("loadModel", r.loadModel().label());
@@ -113,6 +122,7 @@ public final class RunReportJson {
         b.failed().forEach((name, why) -> m.put(name, map("error", why)));
         r.extensions().forEach(m::putIfAbsent);
         putIfNotNull(m, Steadiness.SECTION, b.steady());
+        putIfNotNull(m, Regression.SECTION, b.regression());
         if (b.verdict() != null) {
             m.put(Verdict.SECTION, verdict(b.verdict()));
         }
@@ -195,10 +205,11 @@ public final class RunReportJson {
     // --- reading -------------------------------------------------------------------------------
 
     /** The keys {@link #write} writes itself; any other is an application extension's section. */
-    private static final Set<String> KEYS = Set.of("id", "status", "target", "loadModel", "endpoint", "spec", "options",
+    private static final Set<String> KEYS = Set.of("id", FORMAT_FIELD, "status", "target", "loadModel", "endpoint", "spec", "options",
             "startedAt", "finishedAt", "progress", "warmup", "measured", "latency", "uncorrectedLatency", "errors",
             "expectedRejections", "unexpectedSuccesses", "generator", "timeSeries", "error", "startAt", "trigger",
-            Jvm.SECTION, Profile.SECTION, Breakdown.SECTION, Kernel.SECTION, Steadiness.SECTION, Verdict.SECTION);
+            Jvm.SECTION, Profile.SECTION, Breakdown.SECTION, Kernel.SECTION, Steadiness.SECTION, Verdict.SECTION,
+            Regression.SECTION);
 
     /**
      * A report as {@link #write} wrote it, whole: the latency figures recomputed from the histograms (never
@@ -248,10 +259,10 @@ public final class RunReportJson {
 
     private static Sections sections(JsonNode r) {
         Sections s = new Sections(instant(r.get("startAt")), r.path("trigger").asText(null), null, null, null, null, null,
-                null, Map.of());
+                null, null, Map.of());
         for (Map.Entry<String, Class<?>> typed : Map.<String, Class<?>>of(Jvm.SECTION, Jvm.class, Profile.SECTION,
                 Profile.class, Breakdown.SECTION, Breakdown.class, Kernel.SECTION, Kernel.class, Steadiness.SECTION,
-                Steadiness.class).entrySet()) {
+                Steadiness.class, Regression.SECTION, Regression.class).entrySet()) {
             JsonNode node = r.get(typed.getKey());
             if (node == null || node.isNull()) {
                 continue;

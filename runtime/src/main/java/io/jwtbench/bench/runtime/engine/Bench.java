@@ -24,6 +24,7 @@ import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.plan.SweepSpecParser;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
+import io.jwtbench.bench.runtime.stats.Baseline;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 
 /**
@@ -84,10 +85,20 @@ public class Bench {
      * @param startAt null: at once
      */
     public Run startRun(RunSpec spec, String trigger, Instant startAt) {
+        return startRun(spec, trigger, startAt, null);
+    }
+
+    /**
+     * A run held against {@code baseline} once it ended: its report gets a {@code regression} section, and
+     * its verdict fails should it be slower beyond the baseline's tolerance.
+     *
+     * @param baseline null: none
+     */
+    public Run startRun(RunSpec spec, String trigger, Instant startAt, Baseline baseline) {
         checkIdle();
         MemoryBudget.of(config()).check(footprint(spec), "");
         RequestSource source = prepare(spec);
-        return engine.start(null, spec, source, trigger, startAt);
+        return engine.start(null, spec, source, trigger, startAt, baseline);
     }
 
     /** How long a warm-up step measures: it exists for its (automatic) warm-up, its numbers are not reported. */

@@ -21,6 +21,7 @@ import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.stats.Baseline;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -88,11 +89,15 @@ public class LoadEngine {
      * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
      */
     synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
-        return start(by, spec, source, trigger, null);
+        return start(by, spec, source, trigger, null, null);
     }
 
-    /** @param startAt when the run starts sending (it waits QUEUED until then); null: at once */
-    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger, Instant startAt) {
+    /**
+     * @param startAt when the run starts sending (it waits QUEUED until then); null: at once
+     * @param baseline what the finished run is held against; null: nothing
+     */
+    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger, Instant startAt,
+            Baseline baseline) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
@@ -103,7 +108,7 @@ public class LoadEngine {
         String id = history.newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
                 () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()),
-                SteadyRules.of(config), trigger, startAt);
+                SteadyRules.of(config), trigger, startAt, baseline);
         history.add(run);
         latest = run;
         BenchThreads.start("bench-run-" + id, run::execute);

@@ -33,6 +33,8 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Sections;
 import io.jwtbench.bench.runtime.stats.Tally;
 import io.jwtbench.bench.runtime.stats.Verdict;
+import io.jwtbench.bench.runtime.stats.Regression;
+import io.jwtbench.bench.runtime.stats.Baseline;
 
 /**
  * One run, from QUEUED to its end. {@link #execute()} is the whole life of the run, on its own
@@ -64,6 +66,8 @@ public final class Run implements Started {
     private final int eventLoopCount;
     private final SteadyRules steadyRules;
     private final Instant startAt;
+    /** What the finished run is held against; null: nothing. */
+    private final Baseline baseline;
     private final CancelSignal cancel = new CancelSignal();
     private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
     private volatile RunReport report;
@@ -110,11 +114,13 @@ public final class Run implements Started {
     /**
      * @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section
      * @param startAt when to start sending (QUEUED until then); null: at once
+     * @param baseline what the finished run is held against (its {@code regression} section, its verdict); null: nothing
      */
     Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
-            int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt) {
+            int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt, Baseline baseline) {
         this.startAt = startAt;
-        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, Map.of());
+        this.baseline = baseline;
+        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, null, Map.of());
         this.id = id;
         this.spec = spec;
         this.source = source;
@@ -272,7 +278,11 @@ public final class Run implements Started {
             }
             moveTo(end);
             publish(null, error);
-            if (!spec.thresholds().isEmpty()) {
+            if (baseline != null) {
+                builtIn = builtIn.with(Regression.of(report, baseline.report(), baseline.tolerancePercent()));
+                publish(null, error);
+            }
+            if (!spec.thresholds().isEmpty() || baseline != null) {
                 builtIn = builtIn.with(Verdict.judge(report, spec.thresholds()));
                 publish(null, error);
             }

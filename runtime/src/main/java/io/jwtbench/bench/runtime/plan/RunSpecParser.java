@@ -42,6 +42,11 @@ public final class RunSpecParser {
         if (body == null || !body.isObject()) {
             throw new SpecException("body", "must be a JSON object");
         }
+        if (body.has("baseline") || body.has("tolerancePercent")) {
+            throw new SpecException(body.has("baseline") ? "baseline" : "tolerancePercent", "only a single run"
+                    + " (POST /q/bench/runs) is held against a baseline; POST /q/bench/verdict holds two finished runs"
+                    + " against each other");
+        }
         String target = target(body.get("target"));
 
         LoadModel loadModel = loadModel(body.get("connections"), body.get("rate"), body.get("rampTo"));

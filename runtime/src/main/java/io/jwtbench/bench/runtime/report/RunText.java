@@ -6,6 +6,7 @@ import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
+import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Verdict;
@@ -29,6 +30,7 @@ public final class RunText {
                 Format.line(out, "  %s: %.1fs elapsed, %d requests so far", r.progress().phase(),
                         r.progress().elapsedSeconds(), r.progress().requests());
             }
+            regression(out, r.regression());
             verdict(out, r.verdict());
             return out.toString();
         }
@@ -87,8 +89,23 @@ public final class RunText {
             Format.line(out, "Warm-up: %s", steady.warmup());
         }
         BreakdownText.append(out, r);
+        regression(out, r.regression());
         verdict(out, r.verdict());
         return out.toString();
+    }
+
+    /** The run against its baseline: the summary, what weakens it, the components whose CPU moved most. */
+    static void regression(StringBuilder out, Regression g) {
+        if (g == null) {
+            return;
+        }
+        Format.line(out, "Regression: %s", g.summary());
+        g.warnings().forEach(w -> Format.line(out, "  warning: %s", w));
+        if (g.cpu() != null && g.cpu().components() != null) {
+            g.cpu().components().stream().limit(3).forEach(c -> Format.line(out, "  %-28s %8sus -> %8sus  (%+.2fus)",
+                    c.component(), Format.fixed(c.baselineUsPerRequest(), 2), Format.fixed(c.currentUsPerRequest(), 2),
+                    c.changeUsPerRequest()));
+        }
     }
 
     /** The verdict, when there is one, is always the last line: a CI job reads it with {@code tail -1}. */

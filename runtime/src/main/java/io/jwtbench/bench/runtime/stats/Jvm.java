@@ -10,18 +10,21 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * ({@link Sampled}: process and host CPU, threads, allocation) comes from {@code observe/ProcessSampler};
  * its JFR part ({@link FromJfr}: GC, JIT, pinning, contention) from {@code jfr/JvmAggregator} when the run
  * streamed JFR ({@code jfr} says whether). Its component names are the section's JSON keys; a figure
- * that could not be measured is absent.
+ * that could not be measured is absent; {@code runtime} names the JVM (vendor and version).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Jvm(Double windowSeconds, ProcessCpu processCpu, HostCpu hostCpu, Threads threads, Allocation allocation,
+public record Jvm(String runtime, Double windowSeconds, ProcessCpu processCpu, HostCpu hostCpu, Threads threads, Allocation allocation,
         GeneratorShare generator, boolean jfr, Gc gc, Blocking pinnedVirtualThreads, Jit jit, Contention contention) {
 
     /** The section's name in a run report. */
     public static final String SECTION = "jvm";
 
+    /** This JVM: vendor and version, so that a report held against another (a baseline) can tell. */
+    public static final String RUNTIME = System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version");
+
     /** The sampler's part of the section and, when the run streamed JFR, JFR's. */
     public static Jvm of(Sampled s, FromJfr j) {
-        return new Jvm(s.windowSeconds(), s.processCpu(), s.hostCpu(), s.threads(), s.allocation(), s.generator(), j != null,
+        return new Jvm(RUNTIME, s.windowSeconds(), s.processCpu(), s.hostCpu(), s.threads(), s.allocation(), s.generator(), j != null,
                 j == null ? null : j.gc(), j == null ? null : j.pinnedVirtualThreads(), j == null ? null : j.jit(),
                 j == null ? null : j.contention());
     }

@@ -56,6 +56,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return sections.verdict();
     }
 
+    /** The run held against a baseline report, once finished; null without a baseline. */
+    public Regression regression() {
+        return sections.regression();
+    }
+
     /** Where each request's time went on the server, when the run recorded it ({@code "breakdown": true}); null otherwise. */
     public Breakdown breakdown() {
         return sections.breakdown();

@@ -65,6 +65,7 @@ public record Verdict(boolean passed, List<String> reasons) {
                     + report.status() + (report.error() != null ? ": " + report.error() : "")));
             checks.addAll(checks(0, 0, key -> Double.NaN, Double.NaN, t).stream()
                     .map(c -> new Check(c.name(), Check.Outcome.SKIPPED, "the run did not end DONE")).toList());
+            checks.addAll(regressionChecks(report.regression()));
             return checks;
         }
         LatencyStats l = report.latency();
@@ -74,6 +75,37 @@ public record Verdict(boolean passed, List<String> reasons) {
         checks.add(new Check("run ended DONE", Check.Outcome.PASSED, "run " + report.id() + " ended DONE"));
         checks.addAll(checks(requests, rps, key -> l == null || l.count() == 0 ? Double.NaN : latencyMs(l, key),
                 errorRate(report), t));
+        checks.addAll(regressionChecks(report.regression()));
+        return checks;
+    }
+
+    /**
+     * One check per metric of a {@link Regression} (none without one): failed when it is slower than the
+     * baseline beyond the tolerance, skipped when it was not judged or the runs are not comparable.
+     */
+    static List<Check> regressionChecks(Regression g) {
+        if (g == null) {
+            return List.of();
+        }
+        String against = " vs baseline " + g.baselineId();
+        if (Regression.NOT_COMPARABLE.equals(g.verdict())) {
+            return List.of(new Check("comparable" + against, Check.Outcome.SKIPPED, String.join("; ", g.notComparable())));
+        }
+        List<Check> checks = new ArrayList<>();
+        for (Regression.Change c : g.changes()) {
+            String name = c.metric() + against;
+            if (c.changePercent() == null) {
+                checks.add(new Check(name, Check.Outcome.SKIPPED, c.note()));
+                continue;
+            }
+            String detail = String.format(Locale.ROOT, "%s %s → %s %s, %+.1f %% [%+.1f, %+.1f] at %.0f %% confidence",
+                    c.metric(), fmt(orNaN(c.baseline())), fmt(orNaN(c.current())), c.unit(), c.changePercent(), c.low(), c.high(),
+                    100 * g.confidence());
+            checks.add(Regression.SLOWER.equals(c.verdict())
+                    ? new Check(name, Check.Outcome.FAILED, detail + ": slower than baseline " + g.baselineId()
+                            + " beyond the " + fmt(g.tolerancePercent()) + " % tolerance")
+                    : new Check(name, Check.Outcome.PASSED, detail + ": " + c.verdict()));
+        }
         return checks;
     }
 
@@ -160,6 +192,10 @@ public record Verdict(boolean passed, List<String> reasons) {
     /** The last line of a text summary, for a CI job's {@code tail -1}. */
     public String line() {
         return passed ? "verdict: passed" : "verdict: failed: " + reason();
+    }
+
+    private static double orNaN(Double v) {
+        return v == null ? Double.NaN : v;
     }
 
     /** Plain numbers for reasons: up to 4 decimals, no trailing zeros, "n/a" when unknown. */

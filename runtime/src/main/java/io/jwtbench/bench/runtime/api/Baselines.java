@@ -1,0 +1,66 @@
+package io.jwtbench.bench.runtime.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jwtbench.bench.runtime.codec.ReportInput;
+import io.jwtbench.bench.runtime.engine.Bench;
+import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.plan.SpecException;
+import io.jwtbench.bench.runtime.stats.Baseline;
+import io.jwtbench.bench.runtime.stats.Regression;
+import io.jwtbench.bench.runtime.stats.RunReport;
+
+/**
+ * A run spec's {@code "baseline"} (a run report, or the id of a finished run still in history) and its
+ * {@code "tolerancePercent"}: what a run is held against. Not part of the spec: taken out of the body
+ * before it is parsed, as {@code startAt} is, so that a compare, sweep or fleet spec that carries one
+ * is refused by name.
+ */
+final class Baselines {
+    static final String FIELD = "baseline";
+    static final String TOLERANCE = "tolerancePercent";
+
+    private Baselines() {
+    }
+
+    /** Removes both fields from {@code body}; null when it has no baseline. */
+    static Baseline take(JsonNode body, Bench bench) {
+        if (body == null || !body.isObject()) {
+            return null;
+        }
+        JsonNode baseline = ((ObjectNode) body).remove(FIELD);
+        JsonNode tolerance = ((ObjectNode) body).remove(TOLERANCE);
+        if (baseline == null || baseline.isNull()) {
+            if (tolerance != null) {
+                throw new SpecException(TOLERANCE, "applies to a baseline: give \"" + FIELD + "\" too");
+            }
+            return null;
+        }
+        return new Baseline(report(baseline, FIELD, bench), tolerance(tolerance));
+    }
+
+    /** A report given whole, or by the id of a finished run of this process. */
+    static RunReport report(JsonNode node, String field, Bench bench) {
+        if (node != null && node.isTextual()) {
+            Run run = bench.findRun(node.asText()).orElseThrow(() -> new SpecException(field,
+                    "no run " + node + " in this service's history (it keeps quarkus.bench.history-size runs):"
+                            + " post the saved report itself"));
+            if (!run.report().status().isTerminal()) {
+                throw new SpecException(field, "run " + node + " has not ended yet");
+            }
+            return run.report();
+        }
+        return ReportInput.read(node, field);
+    }
+
+    static double tolerance(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return Regression.DEFAULT_TOLERANCE_PERCENT;
+        }
+        if (!node.isNumber() || node.asDouble() < 0 || node.asDouble() > 100) {
+            throw new SpecException(TOLERANCE, "must be a number of percent between 0 and 100, got " + node);
+        }
+        return node.asDouble();
+    }
+}

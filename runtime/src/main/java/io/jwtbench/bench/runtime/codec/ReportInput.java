@@ -1,0 +1,97 @@
+package io.jwtbench.bench.runtime.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.plan.SpecException;
+import io.jwtbench.bench.runtime.stats.RunReport;
+import io.jwtbench.bench.runtime.stats.RunStatus;
+
+/**
+ * A run report posted by a caller (a baseline saved days ago, by another build or pod), read back into
+ * the report it was, or refused with a {@link SpecException} naming the field under {@code field}
+ * ({@code baseline.latency.histogram}) and what is wrong. Only a finished, measured report of a format
+ * this build reads gets through: that is what a regression needs.
+ */
+public final class ReportInput {
+    private ReportInput() {
+    }
+
+    /** @param field the caller's name for it ({@code baseline}, {@code current}) */
+    public static RunReport read(JsonNode node, String field) {
+        if (node == null || !node.isObject()) {
+            throw new SpecException(field, "must be a run report (the JSON of GET /q/bench/runs/{id}) or the id of a run"
+                    + " this service still keeps, got " + kind(node));
+        }
+        JsonNode format = node.get(RunReportJson.FORMAT_FIELD);
+        if (format != null && (!format.isIntegralNumber() || format.asInt() != RunReportJson.FORMAT)) {
+            throw new SpecException(field + "." + RunReportJson.FORMAT_FIELD, "format " + format + " is not one this"
+                    + " service reads: it reads format " + RunReportJson.FORMAT + " (reports without the field are format 1)");
+        }
+        text(node, field, "id");
+        String status = text(node, field, "status");
+        if (!RunStatus.DONE.name().equals(status)) {
+            throw new SpecException(field + ".status", "must be DONE: a baseline is a run that ended with its"
+                    + " measurements, this one is " + status);
+        }
+        text(node, field, "target");
+        object(node, field, "spec");
+        object(node, field, "measured");
+        JsonNode latency = object(node, field, "latency");
+        if (!latency.path("histogram").isTextual()) {
+            throw new SpecException(field + ".latency.histogram", "missing: the latencies are read from the histogram");
+        }
+        if (!node.path("timeSeries").isArray()) {
+            throw new SpecException(field + ".timeSeries", "missing: the intervals come from the per-second samples");
+        }
+        LoadModel model = loadModel(node, field);
+        try {
+            return RunReportJson.read(node, model);
+        } catch (RuntimeException e) { // a histogram that does not decode, a section of the wrong shape
+            throw new SpecException(field, "not a run report this service reads: " + e.getMessage());
+        }
+    }
+
+    /** The load model from its label and the echoed spec's fields. */
+    private static LoadModel loadModel(JsonNode node, String field) {
+        String label = text(node, field, "loadModel");
+        JsonNode spec = node.get("spec");
+        return switch (label) {
+            case "closed" -> new LoadModel.Closed(positive(spec, field, "connections"));
+            case "constant-rate" -> new LoadModel.ConstantRate(positive(spec, field, "rate"), positive(spec, field, "connections"));
+            case "ramp" -> new LoadModel.Ramp(positive(spec, field, "rate"), positive(spec, field, "rampTo"),
+                    positive(spec, field, "connections"));
+            default -> throw new SpecException(field + ".loadModel", "unknown load model \"" + label
+                    + "\": closed, constant-rate or ramp");
+        };
+    }
+
+    private static String text(JsonNode node, String field, String name) {
+        JsonNode v = node.get(name);
+        if (v == null || !v.isTextual()) {
+            throw new SpecException(field + "." + name, "missing or not a string: not a run report");
+        }
+        return v.asText();
+    }
+
+    private static JsonNode object(JsonNode node, String field, String name) {
+        JsonNode v = node.get(name);
+        if (v == null || !v.isObject()) {
+            throw new SpecException(field + "." + name, "missing or not an object: not a finished run report");
+        }
+        return v;
+    }
+
+    private static int positive(JsonNode spec, String field, String name) {
+        JsonNode v = spec.get(name);
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 1) {
+            throw new SpecException(field + ".spec." + name, "missing or not a positive integer");
+        }
+        return v.asInt();
+    }
+
+    private static String kind(JsonNode node) {
+        return node == null || node.isNull() ? "nothing" : node.isArray() ? "an array" : node.toString().length() > 60
+                ? node.toString().substring(0, 60) + "…" : node.toString();
+    }
+}

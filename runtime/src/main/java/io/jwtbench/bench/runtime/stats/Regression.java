@@ -1,0 +1,267 @@
+package io.jwtbench.bench.runtime.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * A run report's {@code regression} section: the run held against a baseline report (an earlier run of
+ * this process, or one saved days ago by another build or pod). For throughput (closed model only: an
+ * open model's throughput is its schedule's) and for p50 and p99, the change with its {@link Welch}
+ * interval at {@link Welch#CONFIDENCE} from the two runs' per-second samples; the whole-run figures
+ * beside it come from the histograms. A metric is <em>slower</em> or <em>faster</em> only when its
+ * interval leaves out zero <em>and</em> the change exceeds {@code tolerancePercent}: per-second samples
+ * show the noise within a run, not between two runs on a shared machine (JIT decisions, neighbours),
+ * and the tolerance is that noise, measured ({@code docs/regression.md}). CPU per request is compared by
+ * component from both profiles (one profile per run: no interval). What makes two runs hard to compare
+ * is said: a different target or load model refuses the verdict, anything else (JVM, cores, spec, an
+ * unsteady JVM) is a warning. Its component names are the section's JSON keys.
+ *
+ * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME} or {@value #NOT_COMPARABLE}
+ * @param notComparable    why no verdict was given; empty when it was
+ * @param warnings         what weakens the verdict (different JVM, cores, spec; an unsteady run)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Regression(String baselineId, String baselineStartedAt, double confidence, double tolerancePercent,
+        String verdict, String summary, List<String> notComparable, List<String> warnings, List<Change> changes,
+        Cpu cpu) {
+
+    public static final String SECTION = "regression";
+    public static final String FASTER = "faster";
+    public static final String SLOWER = "slower";
+    public static final String SAME = "no significant difference";
+    public static final String NOT_COMPARABLE = "not comparable";
+    /** A metric without enough samples to judge (fewer than 2 measured seconds on a side). */
+    public static final String NOT_JUDGED = "not judged";
+    /** The tolerance when the caller gives none, in percent. */
+    public static final double DEFAULT_TOLERANCE_PERCENT = 5;
+
+    /**
+     * One metric's change.
+     *
+     * @param baseline,current the whole-run figures (throughput in req/s, latencies in ms from the histograms)
+     * @param changePercent    the per-second means' difference, in percent of the baseline's mean
+     * @param low,high         its interval, in percent
+     * @param baselineSeconds,currentSeconds the per-second samples it came from
+     * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME} or {@value #NOT_JUDGED}
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Change(String metric, String unit, Double baseline, Double current, Double changePercent, Double low,
+            Double high, int baselineSeconds, int currentSeconds, String verdict, String note) {
+    }
+
+    /**
+     * Process CPU per answered request, and by component where both runs measured a profile.
+     *
+     * @param components the components whose CPU per request moved most, largest change first
+     * @param note       why there is no component comparison
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cpu(Double baselineUsPerRequest, Double currentUsPerRequest, Double changeUsPerRequest,
+            List<ComponentChange> components, String note) {
+    }
+
+    public record ComponentChange(String component, double baselineUsPerRequest, double currentUsPerRequest,
+            double changeUsPerRequest) {
+    }
+
+    /** Components listed in a CPU comparison. */
+    static final int COMPONENTS = 8;
+    /** Spec keys that do not change what is measured: derived, or what the run is judged against. */
+    private static final Set<String> NOT_MEASUREMENT = Set.of("endsWithin", "thresholds");
+
+    /** {@code current} held against {@code baseline}, with a tolerance in percent. */
+    public static Regression of(RunReport current, RunReport baseline, double tolerancePercent) {
+        String startedAt = baseline.startedAt() == null ? null : baseline.startedAt().toString();
+        List<String> refused = refusals(current, baseline);
+        if (!refused.isEmpty()) {
+            String summary = "not comparable with baseline " + baseline.id() + ": " + String.join("; ", refused);
+            return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, NOT_COMPARABLE, summary,
+                    refused, warnings(current, baseline), List.of(), null);
+        }
+        List<Change> changes = new ArrayList<>();
+        if ("closed".equals(current.loadModel().label())) {
+            changes.add(change("throughput", "req/s", +1, current.measured().rps(), baseline.measured().rps(),
+                    seconds(current, SecondStats::rps), seconds(baseline, SecondStats::rps), tolerancePercent));
+        }
+        changes.add(change("p50", "ms", -1, current.latency().p50(), baseline.latency().p50(),
+                seconds(current, SecondStats::p50), seconds(baseline, SecondStats::p50), tolerancePercent));
+        changes.add(change("p99", "ms", -1, current.latency().p99(), baseline.latency().p99(),
+                seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
+        String verdict = changes.stream().anyMatch(c -> SLOWER.equals(c.verdict())) ? SLOWER
+                : changes.stream().anyMatch(c -> FASTER.equals(c.verdict())) ? FASTER : SAME;
+        Cpu cpu = cpu(current, baseline);
+        return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
+                summary(verdict, baseline.id(), changes, cpu, tolerancePercent), List.of(), warnings(current, baseline),
+                changes, cpu);
+    }
+
+    /** Whether the verdict is {@value #SLOWER}: a regression gate fails on it. */
+    public boolean slower() {
+        return SLOWER.equals(verdict);
+    }
+
+    /**
+     * @param better +1 when a higher figure is better (throughput), -1 when lower is (latency)
+     */
+    private static Change change(String metric, String unit, int better, double current, double baseline,
+            double[] currentSeconds, double[] baselineSeconds, double tolerance) {
+        Welch.Interval iv = Welch.interval(baselineSeconds, currentSeconds);
+        double base = Welch.mean(finite(baselineSeconds));
+        if (iv == null || !(base > 0)) {
+            return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), null, null, null,
+                    finite(baselineSeconds).length, finite(currentSeconds).length, NOT_JUDGED,
+                    "fewer than 2 measured seconds with this figure on a side");
+        }
+        double pct = 100 * iv.difference() / base;
+        String verdict = !iv.excludesZero() || Math.abs(pct) <= tolerance ? SAME : pct * better > 0 ? FASTER : SLOWER;
+        return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), round(pct),
+                round(100 * iv.low() / base), round(100 * iv.high() / base), finite(baselineSeconds).length,
+                finite(currentSeconds).length, verdict, null);
+    }
+
+    /** A figure of every measured second covering at least half a second (the last one may cover less). */
+    private static double[] seconds(RunReport r, ToDoubleFunction<SecondStats> figure) {
+        return r.timeSeries().stream().filter(s -> s.rps() > 0 && s.requests() / s.rps() >= 0.5)
+                .mapToDouble(figure).toArray();
+    }
+
+    private static List<String> refusals(RunReport current, RunReport baseline) {
+        List<String> out = new ArrayList<>();
+        for (RunReport r : List.of(baseline, current)) {
+            String which = r == baseline ? "the baseline" : "this run";
+            if (r.status() != RunStatus.DONE) {
+                out.add(which + " ended " + r.status());
+            } else if (r.measured() == null || r.latency() == null || r.measured().requests() == 0) {
+                out.add(which + " answered no request");
+            }
+        }
+        if (!Objects.equals(current.target(), baseline.target())) {
+            out.add("different targets: the baseline loaded " + baseline.target() + ", this run " + current.target());
+        }
+        if (!current.loadModel().label().equals(baseline.loadModel().label())) {
+            out.add("different load models: the baseline's was " + baseline.loadModel().label() + ", this run's "
+                    + current.loadModel().label());
+        }
+        return out;
+    }
+
+    private static List<String> warnings(RunReport current, RunReport baseline) {
+        List<String> out = new ArrayList<>();
+        String runtimeA = runtime(baseline);
+        String runtimeB = runtime(current);
+        if (runtimeA != null && runtimeB != null && !runtimeA.equals(runtimeB)) {
+            out.add("different JVMs: " + runtimeA + " → " + runtimeB);
+        }
+        Integer coresA = cores(baseline);
+        Integer coresB = cores(current);
+        if (coresA != null && coresB != null && !coresA.equals(coresB)) {
+            out.add("different core counts: " + coresA + " → " + coresB);
+        }
+        differences("spec", baseline.spec(), current.spec(), out);
+        differences("options", baseline.options(), current.options(), out);
+        for (RunReport r : List.of(baseline, current)) {
+            Steadiness s = r.steadiness();
+            if (s != null && !s.steady()) {
+                out.add((r == baseline ? "the baseline" : "this run") + " was not steady: " + String.join("; ", s.reasons()));
+            }
+        }
+        return out;
+    }
+
+    private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, List<String> out) {
+        Set<String> keys = new LinkedHashSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        for (String key : keys) {
+            if (!NOT_MEASUREMENT.contains(key) && !Objects.equals(String.valueOf(a.get(key)), String.valueOf(b.get(key)))) {
+                out.add("different " + prefix + "." + key + ": " + a.get(key) + " → " + b.get(key));
+            }
+        }
+    }
+
+    private static String runtime(RunReport r) {
+        return r.jvm() == null ? null : r.jvm().runtime();
+    }
+
+    private static Integer cores(RunReport r) {
+        return r.jvm() == null || r.jvm().processCpu() == null ? null : r.jvm().processCpu().cores();
+    }
+
+    private static Cpu cpu(RunReport current, RunReport baseline) {
+        Double a = usPerRequest(baseline);
+        Double b = usPerRequest(current);
+        Double change = a == null || b == null ? null : round(b - a);
+        Profile pa = baseline.profile();
+        Profile pb = current.profile();
+        if (pa == null || pb == null) {
+            return new Cpu(a, b, change, null, (pa == null ? "the baseline" : "this run") + " has no CPU profile");
+        }
+        Set<String> names = new LinkedHashSet<>();
+        pa.components().forEach(c -> names.add(c.component()));
+        pb.components().forEach(c -> names.add(c.component()));
+        List<ComponentChange> components = names.stream()
+                .map(n -> new ComponentChange(n, round(pa.usPerRequest(n)), round(pb.usPerRequest(n)),
+                        round(pb.usPerRequest(n) - pa.usPerRequest(n))))
+                .sorted(Comparator.comparingDouble((ComponentChange c) -> Math.abs(c.changeUsPerRequest())).reversed())
+                .limit(COMPONENTS).toList();
+        return new Cpu(a, b, change, components, null);
+    }
+
+    /** The profile's process CPU per request, else the JVM section's CPU over the answered requests. */
+    private static Double usPerRequest(RunReport r) {
+        if (r.profile() != null && r.profile().processCpuUsPerRequest() != null) {
+            return round(r.profile().processCpuUsPerRequest());
+        }
+        if (r.jvm() == null || r.jvm().processCpu() == null || r.jvm().processCpu().cpuSeconds() == null
+                || r.measured() == null || r.measured().requests() == 0) {
+            return null;
+        }
+        return round(r.jvm().processCpu().cpuSeconds() * 1e6 / r.measured().requests());
+    }
+
+    private static String summary(String verdict, String baselineId, List<Change> changes, Cpu cpu, double tolerance) {
+        StringBuilder s = new StringBuilder(switch (verdict) {
+            case SLOWER -> "slower than baseline " + baselineId;
+            case FASTER -> "faster than baseline " + baselineId;
+            default -> "no significant difference from baseline " + baselineId;
+        });
+        s.append(String.format(Locale.ROOT, " (%.0f %% confidence, tolerance %s %%): ", 100 * Welch.CONFIDENCE,
+                Verdict.fmt(tolerance)));
+        List<String> parts = new ArrayList<>();
+        for (Change c : changes) {
+            parts.add(c.changePercent() == null ? c.metric() + " " + NOT_JUDGED
+                    : String.format(Locale.ROOT, "%s %+.1f %% [%+.1f, %+.1f]%s", c.metric(), c.changePercent(), c.low(),
+                            c.high(), SAME.equals(c.verdict()) ? "" : " " + c.verdict()));
+        }
+        s.append(String.join("; ", parts));
+        if (cpu.changeUsPerRequest() != null) {
+            s.append(String.format(Locale.ROOT, "; CPU %+.1f µs/request", cpu.changeUsPerRequest()));
+            if (cpu.components() != null && !cpu.components().isEmpty()) {
+                ComponentChange top = cpu.components().get(0);
+                s.append(String.format(Locale.ROOT, ", most in %s (%+.1f µs/request)", top.component(),
+                        top.changeUsPerRequest()));
+            }
+        }
+        return s.toString();
+    }
+
+    private static double[] finite(double[] v) {
+        return java.util.Arrays.stream(v).filter(Double::isFinite).toArray();
+    }
+
+    private static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}
