@@ -37,16 +37,18 @@ class ReportContractTest {
     static final Set<String> APPLICATION_SECTIONS = Set.of("jwtCache");
 
     /** Properties no run here writes, and why: each is checked by the test named. Their own properties are excused too. */
-    static final Map<String, String> RARE = Map.of(
-            "RunReport.error", "failed runs only (RunDeadlineTest)",
-            "RunReport.startAt", "runs given a start instant, e.g. a fleet's (FleetIT)",
-            "Profile.error", "a JVM without process CPU time, or a run that measured nothing",
-            "Jvm.ProcessCpu.error", "a JVM without process CPU time",
-            "Profile.Component.threadCpuSeconds", "platform threads with CPU but no sample (a busy machine)",
-            "Profile.Component.topStacks", "stacks no rule names (ProfileTest)",
-            "RunReport.warmup.auto", "automatic warm-ups, which may last their whole bound (SteadyStateTest)",
-            "RunReport.warmup.stoppedBecause", "automatic warm-ups (SteadyStateTest)",
-            "Steadiness.throughputCv", "runs of at least 5 full seconds, longer than these (SteadyStateTest)");
+    static final Map<String, String> RARE = Map.ofEntries(
+            Map.entry("RunReport.error", "failed runs only (RunDeadlineTest)"),
+            Map.entry("RunReport.startAt", "runs given a start instant, e.g. a fleet's (FleetIT)"),
+            Map.entry("Profile.error", "a JVM without process CPU time, or a run that measured nothing"),
+            Map.entry("Jvm.ProcessCpu.error", "a JVM without process CPU time"),
+            Map.entry("Profile.Component.threadCpuSeconds", "platform threads with CPU but no sample (a busy machine)"),
+            Map.entry("Profile.Component.topStacks", "stacks no rule names (ProfileTest)"),
+            Map.entry("RunReport.warmup.auto", "automatic warm-ups, which may last their whole bound (SteadyStateTest)"),
+            Map.entry("RunReport.warmup.stoppedBecause", "automatic warm-ups (SteadyStateTest)"),
+            Map.entry("Steadiness.throughputCv", "runs of at least 5 full seconds, longer than these (SteadyStateTest)"),
+            Map.entry("Regression.Change.note", "a metric with fewer than 2 measured seconds on a side"),
+            Map.entry("Regression.Cpu.note", "a run without a CPU profile (\"profile\": false)"));
 
     static final List<JsonNode> RUNS = new ArrayList<>();
     static JsonNode schemas;
@@ -64,6 +66,12 @@ class ReportContractTest {
         // open model (uncorrected latency, schedule lag), the jwt target
         RUNS.add(run("{\"target\":\"jwt\",\"rate\":200,\"connections\":4,\"duration\":\"2s\",\"warmup\":\"500ms\","
                 + "\"tokens\":50}"));
+        // held against the first run (a regression) and against an open-model run (refused: not comparable)
+        String first = RUNS.get(0).path("id").asText();
+        RUNS.add(run("{\"target\":\"health\",\"connections\":2,\"duration\":\"2s\",\"warmup\":\"500ms\",\"baseline\":\""
+                + first + "\"}"));
+        RUNS.add(run("{\"target\":\"health\",\"connections\":1,\"duration\":\"1s\",\"baseline\":\""
+                + RUNS.get(1).path("id").asText() + "\"}"));
         // caught while it runs: progress
         String location = given().contentType("application/json")
                 .body("{\"target\":\"health\",\"connections\":1,\"duration\":\"3s\",\"warmup\":\"0s\",\"profile\":false}")

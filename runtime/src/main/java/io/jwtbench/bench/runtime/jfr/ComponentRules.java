@@ -29,7 +29,8 @@ final class ComponentRules {
     private static final List<Rule> DEFAULTS = rules(
             // the bench's own code on the server's threads: the timing filter, the probe, JFR itself
             rule(BENCH, "io.jwtbench.bench.", "jdk.jfr.", "jdk.internal.event.", "jdk.internal.jfr."),
-            rule("crypto", "sun.security.", "java.security.", "javax.crypto.", "com.sun.crypto.", "org.bouncycastle."),
+            rule("crypto", "sun.security.", "java.security.", "javax.crypto.", "com.sun.crypto.", "org.bouncycastle.",
+                    "com.amazon.corretto.crypto."),
             rule("JSON serialization", "com.fasterxml.jackson.core.json.UTF8JsonGenerator",
                     "com.fasterxml.jackson.core.json.WriterBasedJsonGenerator", "com.fasterxml.jackson.core.JsonGenerator",
                     "com.fasterxml.jackson.databind.ser.", "com.fasterxml.jackson.databind.ObjectWriter",

@@ -166,8 +166,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         if (coresA != null && coresB != null && !coresA.equals(coresB)) {
             out.add("different core counts: " + coresA + " → " + coresB);
         }
-        differences("spec", baseline.spec(), current.spec(), out);
-        differences("options", baseline.options(), current.options(), out);
+        differences("spec", baseline.spec(), current.spec(), false, out);
+        differences("options", baseline.options(), current.options(), true, out);
         for (RunReport r : List.of(baseline, current)) {
             Steadiness s = r.steadiness();
             if (s != null && !s.steady()) {
@@ -177,11 +177,18 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         return out;
     }
 
-    private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, List<String> out) {
+    /**
+     * @param absentDiffers whether a key only one side has is a difference: the target's options (its description
+     *        of what it did) name every value; a spec names only what its caller gave (the options say the rest)
+     */
+    private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, boolean absentDiffers,
+            List<String> out) {
         Set<String> keys = new LinkedHashSet<>(a.keySet());
         keys.addAll(b.keySet());
         for (String key : keys) {
-            if (!NOT_MEASUREMENT.contains(key) && !Objects.equals(String.valueOf(a.get(key)), String.valueOf(b.get(key)))) {
+            boolean both = a.containsKey(key) && b.containsKey(key);
+            if (!NOT_MEASUREMENT.contains(key) && (both || absentDiffers)
+                    && !Objects.equals(String.valueOf(a.get(key)), String.valueOf(b.get(key)))) {
                 out.add("different " + prefix + "." + key + ": " + a.get(key) + " → " + b.get(key));
             }
         }

@@ -1,0 +1,74 @@
+package io.jwtbench.service.bench;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.jwtbench.service.testing.LocalIdp;
+
+/**
+ * The regression verdict against builds of known difference, measured by real runs of the jwt target. A build
+ * with the token cache off (every request verifies its RS256 signature and parses its claims again) is slower
+ * than the cached one, and the component it names is the validator's work. Two runs of the same build say "no
+ * significant difference" at least 9 times in 10 (opt-in: {@code -Dregression.noise=true}, about 2 minutes).
+ */
+@QuarkusTest
+@QuarkusTestResource(LocalIdp.class)
+class RegressionRunsTest {
+    static final String JWT = "{\"target\":\"jwt\",\"connections\":2,\"duration\":\"3s\",\"warmup\":\"1s\",\"tokens\":10";
+    /** A warm-up run: until the JIT is quiet. */
+    static final String WARM = "{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"warmup\":\"auto\",\"tokens\":10";
+    /** What the validator spends more on when it cannot use its cache. */
+    static final Set<String> VALIDATOR_WORK = Set.of("crypto", "JWT validation", "JSON parsing");
+
+    static JsonPath run(String spec) {
+        return given().contentType("application/json").body(spec).queryParam("wait", "true").post("/q/bench/runs")
+                .then().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void theTokenCacheOffIsSlowerAndTheValidatorsWorkIsNamed() {
+        run(WARM + ",\"cache\":\"bypass\"}");
+        run(WARM + "}"); // both paths compiled before either is measured
+        String baseline = run(JWT + "}").getString("id");
+        JsonPath slowed = run(JWT + ",\"cache\":\"bypass\",\"baseline\":\"" + baseline + "\"}");
+        String what = slowed.getString("regression.summary") + "\n" + slowed.prettify();
+        assertEquals("slower", slowed.getString("regression.verdict"), what);
+        assertEquals("slower", slowed.getString("regression.changes.find { it.metric == 'throughput' }.verdict"), what);
+        assertTrue(slowed.getDouble("regression.cpu.changeUsPerRequest") > 0, what);
+        String top = slowed.getString("regression.cpu.components[0].component");
+        assertTrue(VALIDATOR_WORK.contains(top), "the largest CPU change is the validator's: " + top + "\n" + what);
+        assertTrue(slowed.getDouble("regression.cpu.components[0].changeUsPerRequest") > 0, what);
+        assertTrue(slowed.getString("regression.summary").contains("most in " + top), what);
+        assertTrue(slowed.getList("regression.warnings", String.class).contains("different options.cache: use → bypass"),
+                "the difference between the runs is said: " + what);
+        assertEquals("failed", slowed.getString("verdict.result"), what);
+        assertTrue(slowed.getString("verdict.reasons[0]").startsWith("throughput "), what);
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "regression.noise", matches = "true")
+    void twoRunsOfTheSameBuildSayNoSignificantDifferenceNineTimesInTen() {
+        run(WARM + "}");
+        List<String> summaries = new ArrayList<>();
+        int same = 0;
+        for (int i = 0; i < 10; i++) {
+            String baseline = run(JWT + "}").getString("id");
+            JsonPath again = run(JWT + ",\"baseline\":\"" + baseline + "\"}");
+            summaries.add(again.getString("regression.summary"));
+            same += "no significant difference".equals(again.getString("regression.verdict")) ? 1 : 0;
+        }
+        System.out.println("same build, 10 pairs:\n" + String.join("\n", summaries));
+        assertTrue(same >= 9, same + " of 10:\n" + String.join("\n", summaries));
+    }
+}
