@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -42,10 +43,12 @@ class BenchGateTest {
     }
 
     static Outcome gate(String spec, String base, Path junit) throws Exception {
+        return gate(spec, base, junit == null ? Map.of() : Map.of("JUNIT", junit.toString()));
+    }
+
+    static Outcome gate(String spec, String base, Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(List.of("bash", SCRIPT.toString(), spec, base)).redirectErrorStream(true);
-        if (junit != null) {
-            pb.environment().put("JUNIT", junit.toString());
-        }
+        pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
@@ -66,21 +69,53 @@ class BenchGateTest {
     @Test
     void failsWhenTheyDoNot() throws Exception {
         Outcome o = gate("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"thresholds\":{\"minRps\":1000000000}}",
-                base(), null);
+                base(), (Path) null);
         assertEquals(1, o.exit(), o.out());
         assertTrue(o.out().strip().lines().reduce((a, b) -> b).orElse("").startsWith("verdict: failed: rps "), o.out());
     }
 
     @Test
     void hasNothingToGateOnWithoutThresholdsABadSpecOrAService() throws Exception {
-        Outcome none = gate("{\"target\":\"health\",\"connections\":1,\"duration\":\"300ms\"}", base(), null);
+        Outcome none = gate("{\"target\":\"health\",\"connections\":1,\"duration\":\"300ms\"}", base(), (Path) null);
         assertEquals(2, none.exit(), none.out());
         assertTrue(none.out().contains("no \"thresholds\""), none.out());
-        Outcome bad = gate("{\"target\":\"health\",\"connections\":0}", base(), null);
+        Outcome bad = gate("{\"target\":\"health\",\"connections\":0}", base(), (Path) null);
         assertEquals(2, bad.exit(), bad.out());
         assertTrue(bad.out().contains("HTTP 400") && bad.out().contains("connections"), bad.out());
-        Outcome nobody = gate("{\"target\":\"health\"}", "http://127.0.0.1:1", null);
+        Outcome nobody = gate("{\"target\":\"health\"}", "http://127.0.0.1:1", (Path) null);
         assertEquals(2, nobody.exit(), nobody.out());
         assertTrue(nobody.out().contains("unreachable"), nobody.out());
+    }
+
+    static final String JWT = "{\"target\":\"jwt\",\"connections\":2,\"duration\":\"3s\",\"warmup\":\"1s\",\"tokens\":10";
+
+    /**
+     * A CI job's day: yesterday's run saved ({@code SAVE}), today's held against it ({@code BASELINE}). The same
+     * build passes (at a 50 % tolerance: same-build pairs moved up to 19 % in 3-second runs here); the token cache
+     * off fails with the regression as the verdict's reason (it is 36 % slower by throughput, 61 % by p50); a baseline
+     * of another target cannot be gated on.
+     */
+    @Test
+    void gatesOnASavedBaseline() throws Exception {
+        gate(JWT + ",\"warmup\":\"auto\",\"cache\":\"bypass\"}", base(), Map.of()); // both paths compiled
+        Path saved = Files.createTempFile("baseline", ".json");
+        Outcome yesterday = gate(JWT + "}", base(), Map.of("SAVE", saved.toString()));
+        assertEquals(2, yesterday.exit(), "no thresholds, no baseline: " + yesterday.out());
+        assertTrue(Files.readString(saved).startsWith("{\"id\":"), "the report was saved");
+
+        Outcome same = gate(JWT + "}", base(), Map.of("BASELINE", saved.toString(), "TOLERANCE", "50"));
+        assertEquals(0, same.exit(), same.out());
+        assertTrue(same.out().contains("Regression: no significant difference from baseline")
+                || same.out().contains("Regression: faster than baseline"), same.out());
+
+        Outcome slowed = gate(JWT + ",\"cache\":\"bypass\"}", base(), Map.of("BASELINE", saved.toString()));
+        assertEquals(1, slowed.exit(), slowed.out());
+        assertTrue(slowed.out().contains("Regression: slower than baseline"), slowed.out());
+        assertTrue(slowed.out().strip().lines().reduce((a, b) -> b).orElse("").startsWith("verdict: failed: "), slowed.out());
+
+        Outcome other = gate("{\"target\":\"health\",\"connections\":1,\"duration\":\"1s\"}", base(),
+                Map.of("BASELINE", saved.toString()));
+        assertEquals(2, other.exit(), other.out());
+        assertTrue(other.out().contains("not comparable"), other.out());
     }
 }
