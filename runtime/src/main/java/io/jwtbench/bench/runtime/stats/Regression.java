@@ -5,8 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
@@ -22,7 +20,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * show the noise within a run, not between two runs on a shared machine (JIT decisions, neighbours),
  * and the tolerance is that noise, measured ({@code docs/regression.md}). CPU per request is compared by
  * component from both profiles (one profile per run: no interval). What makes two runs hard to compare
- * is said: a different target or load model refuses the verdict, anything else (JVM, cores, spec, an
+ * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else (JVM, cores, spec, an
  * unsteady JVM) is a warning. Its component names are the section's JSON keys.
  *
  * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME} or {@value #NOT_COMPARABLE}
@@ -75,17 +73,15 @@ public record Regression(String baselineId, String baselineStartedAt, double con
 
     /** Components listed in a CPU comparison. */
     static final int COMPONENTS = 8;
-    /** Spec keys that do not change what is measured: derived, or what the run is judged against. */
-    private static final Set<String> NOT_MEASUREMENT = Set.of("endsWithin", "thresholds");
 
     /** {@code current} held against {@code baseline}, with a tolerance in percent. */
     public static Regression of(RunReport current, RunReport baseline, double tolerancePercent) {
         String startedAt = baseline.startedAt() == null ? null : baseline.startedAt().toString();
-        List<String> refused = refusals(current, baseline);
+        List<String> refused = Comparability.refusals(current, baseline);
         if (!refused.isEmpty()) {
             String summary = "not comparable with baseline " + baseline.id() + ": " + String.join("; ", refused);
             return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, NOT_COMPARABLE, summary,
-                    refused, warnings(current, baseline), List.of(), null);
+                    refused, Comparability.warnings(current, baseline), List.of(), null);
         }
         List<Change> changes = new ArrayList<>();
         if ("closed".equals(current.loadModel().label())) {
@@ -100,7 +96,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 : changes.stream().anyMatch(c -> FASTER.equals(c.verdict())) ? FASTER : SAME;
         Cpu cpu = cpu(current, baseline);
         return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
-                summary(verdict, baseline.id(), changes, cpu, tolerancePercent), List.of(), warnings(current, baseline),
+                summary(verdict, baseline.id(), changes, cpu, tolerancePercent), List.of(), Comparability.warnings(current, baseline),
                 changes, cpu);
     }
 
@@ -132,74 +128,6 @@ public record Regression(String baselineId, String baselineStartedAt, double con
     private static double[] seconds(RunReport r, ToDoubleFunction<SecondStats> figure) {
         return r.timeSeries().stream().filter(s -> s.rps() > 0 && s.requests() / s.rps() >= 0.5)
                 .mapToDouble(figure).toArray();
-    }
-
-    private static List<String> refusals(RunReport current, RunReport baseline) {
-        List<String> out = new ArrayList<>();
-        for (RunReport r : List.of(baseline, current)) {
-            String which = r == baseline ? "the baseline" : "this run";
-            if (r.status() != RunStatus.DONE) {
-                out.add(which + " ended " + r.status());
-            } else if (r.measured() == null || r.latency() == null || r.measured().requests() == 0) {
-                out.add(which + " answered no request");
-            }
-        }
-        if (!Objects.equals(current.target(), baseline.target())) {
-            out.add("different targets: the baseline loaded " + baseline.target() + ", this run " + current.target());
-        }
-        if (!current.loadModel().label().equals(baseline.loadModel().label())) {
-            out.add("different load models: the baseline's was " + baseline.loadModel().label() + ", this run's "
-                    + current.loadModel().label());
-        }
-        return out;
-    }
-
-    private static List<String> warnings(RunReport current, RunReport baseline) {
-        List<String> out = new ArrayList<>();
-        String runtimeA = runtime(baseline);
-        String runtimeB = runtime(current);
-        if (runtimeA != null && runtimeB != null && !runtimeA.equals(runtimeB)) {
-            out.add("different JVMs: " + runtimeA + " → " + runtimeB);
-        }
-        Integer coresA = cores(baseline);
-        Integer coresB = cores(current);
-        if (coresA != null && coresB != null && !coresA.equals(coresB)) {
-            out.add("different core counts: " + coresA + " → " + coresB);
-        }
-        differences("spec", baseline.spec(), current.spec(), false, out);
-        differences("options", baseline.options(), current.options(), true, out);
-        for (RunReport r : List.of(baseline, current)) {
-            Steadiness s = r.steadiness();
-            if (s != null && !s.steady()) {
-                out.add((r == baseline ? "the baseline" : "this run") + " was not steady: " + String.join("; ", s.reasons()));
-            }
-        }
-        return out;
-    }
-
-    /**
-     * @param absentDiffers whether a key only one side has is a difference: the target's options (its description
-     *        of what it did) name every value; a spec names only what its caller gave (the options say the rest)
-     */
-    private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, boolean absentDiffers,
-            List<String> out) {
-        Set<String> keys = new LinkedHashSet<>(a.keySet());
-        keys.addAll(b.keySet());
-        for (String key : keys) {
-            boolean both = a.containsKey(key) && b.containsKey(key);
-            if (!NOT_MEASUREMENT.contains(key) && (both || absentDiffers)
-                    && !Objects.equals(String.valueOf(a.get(key)), String.valueOf(b.get(key)))) {
-                out.add("different " + prefix + "." + key + ": " + a.get(key) + " → " + b.get(key));
-            }
-        }
-    }
-
-    private static String runtime(RunReport r) {
-        return r.jvm() == null ? null : r.jvm().runtime();
-    }
-
-    private static Integer cores(RunReport r) {
-        return r.jvm() == null || r.jvm().processCpu() == null ? null : r.jvm().processCpu().cores();
     }
 
     private static Cpu cpu(RunReport current, RunReport baseline) {

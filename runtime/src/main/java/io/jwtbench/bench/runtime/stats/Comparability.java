@@ -1,0 +1,89 @@
+package io.jwtbench.bench.runtime.stats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What makes two runs hard to hold against each other ({@link Regression}): what refuses a verdict (another
+ * target or load model, a run that did not end DONE or answered nothing), and what only weakens it (another
+ * JVM or core count, a spec or target option that differs, a JVM that was not steady), in words.
+ */
+final class Comparability {
+    /** Spec keys that do not change what is measured: derived, or what the run is judged against. */
+    private static final Set<String> NOT_MEASUREMENT = Set.of("endsWithin", "thresholds");
+
+    private Comparability() {
+    }
+
+    static List<String> refusals(RunReport current, RunReport baseline) {
+        List<String> out = new ArrayList<>();
+        for (RunReport r : List.of(baseline, current)) {
+            String which = r == baseline ? "the baseline" : "this run";
+            if (r.status() != RunStatus.DONE) {
+                out.add(which + " ended " + r.status());
+            } else if (r.measured() == null || r.latency() == null || r.measured().requests() == 0) {
+                out.add(which + " answered no request");
+            }
+        }
+        if (!Objects.equals(current.target(), baseline.target())) {
+            out.add("different targets: the baseline loaded " + baseline.target() + ", this run " + current.target());
+        }
+        if (!current.loadModel().label().equals(baseline.loadModel().label())) {
+            out.add("different load models: the baseline's was " + baseline.loadModel().label() + ", this run's "
+                    + current.loadModel().label());
+        }
+        return out;
+    }
+
+    static List<String> warnings(RunReport current, RunReport baseline) {
+        List<String> out = new ArrayList<>();
+        String runtimeA = runtime(baseline);
+        String runtimeB = runtime(current);
+        if (runtimeA != null && runtimeB != null && !runtimeA.equals(runtimeB)) {
+            out.add("different JVMs: " + runtimeA + " → " + runtimeB);
+        }
+        Integer coresA = cores(baseline);
+        Integer coresB = cores(current);
+        if (coresA != null && coresB != null && !coresA.equals(coresB)) {
+            out.add("different core counts: " + coresA + " → " + coresB);
+        }
+        differences("spec", baseline.spec(), current.spec(), false, out);
+        differences("options", baseline.options(), current.options(), true, out);
+        for (RunReport r : List.of(baseline, current)) {
+            Steadiness s = r.steadiness();
+            if (s != null && !s.steady()) {
+                out.add((r == baseline ? "the baseline" : "this run") + " was not steady: " + String.join("; ", s.reasons()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param absentDiffers whether a key only one side has is a difference: the target's options (its description
+     *        of what it did) name every value; a spec names only what its caller gave (the options say the rest)
+     */
+    private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, boolean absentDiffers,
+            List<String> out) {
+        Set<String> keys = new LinkedHashSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        for (String key : keys) {
+            boolean both = a.containsKey(key) && b.containsKey(key);
+            if (!NOT_MEASUREMENT.contains(key) && (both || absentDiffers)
+                    && !Objects.equals(String.valueOf(a.get(key)), String.valueOf(b.get(key)))) {
+                out.add("different " + prefix + "." + key + ": " + a.get(key) + " → " + b.get(key));
+            }
+        }
+    }
+
+    private static String runtime(RunReport r) {
+        return r.jvm() == null ? null : r.jvm().runtime();
+    }
+
+    private static Integer cores(RunReport r) {
+        return r.jvm() == null || r.jvm().processCpu() == null ? null : r.jvm().processCpu().cores();
+    }
+}
