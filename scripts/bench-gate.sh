@@ -6,7 +6,8 @@
 #   1  a threshold failed, or it is slower than the baseline beyond the tolerance (the summary's last
 #      line says which and why)
 #   2  nothing to gate on: the service is unreachable, refused the spec (400, 401/403, 409 busy), the
-#      spec has no "thresholds" and there is no baseline, or the baseline is not comparable
+#      spec has no "thresholds" and there is no baseline, or the regression could not be judged (a baseline
+#      not comparable, or runs too short: fewer than 2 measured seconds)
 # BENCH_TOKEN: a bearer token with the bench role, where the bench is protected (outside dev mode).
 # JUNIT=file: also writes the run's junit.xml there, for the CI server's test report.
 # BASELINE=file: a run report saved earlier (curl .../q/bench/runs/<id> > baseline.json), held against
@@ -52,8 +53,8 @@ if [ -n "${JUNIT:-}" ]; then
   curl -sf "$base/q/bench/runs/$id/junit.xml" "${auth[@]}" -o "$JUNIT" \
     || { echo "bench-gate: cannot write $JUNIT" >&2; exit 2; }
 fi
-if grep -q '^Regression: not comparable' <<<"$summary"; then
-  echo "bench-gate: the baseline is not comparable with this run (see the Regression line): nothing to gate on" >&2
+if grep -qE '^Regression: (not comparable|not judged)' <<<"$summary"; then
+  echo "bench-gate: the regression could not be judged (see the Regression line): nothing to gate on" >&2
   exit 2
 fi
 case "$(tail -1 <<<"$summary")" in

@@ -47,7 +47,7 @@ class ReportContractTest {
             Map.entry("RunReport.warmup.auto", "automatic warm-ups, which may last their whole bound (SteadyStateTest)"),
             Map.entry("RunReport.warmup.stoppedBecause", "automatic warm-ups (SteadyStateTest)"),
             Map.entry("Steadiness.throughputCv", "runs of at least 5 full seconds, longer than these (SteadyStateTest)"),
-            Map.entry("Regression.Change.note", "a metric with fewer than 2 measured seconds on a side"),
+            Map.entry("Regression.Change.note", "a metric with fewer than 2 full measured seconds on a side"),
             Map.entry("Regression.Cpu.note", "a run without a CPU profile (\"profile\": false)"));
 
     static final List<JsonNode> RUNS = new ArrayList<>();

@@ -23,7 +23,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else (JVM, cores, spec, an
  * unsteady JVM) is a warning. Its component names are the section's JSON keys.
  *
- * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME} or {@value #NOT_COMPARABLE}
+ * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME}, {@value #NOT_COMPARABLE}, or
+ *                         {@value #NOT_JUDGED} when no metric had 2 measured seconds on both sides
  * @param notComparable    why no verdict was given; empty when it was
  * @param warnings         what weakens the verdict (different JVM, cores, spec; an unsteady run)
  */
@@ -37,7 +38,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
     public static final String SLOWER = "slower";
     public static final String SAME = "no significant difference";
     public static final String NOT_COMPARABLE = "not comparable";
-    /** A metric without enough samples to judge (fewer than 2 measured seconds on a side). */
+    /** A metric (or every metric) without enough samples to judge: fewer than 2 full measured seconds on a side. */
     public static final String NOT_JUDGED = "not judged";
     /** The tolerance when the caller gives none, in percent. */
     public static final double DEFAULT_TOLERANCE_PERCENT = 5;
@@ -92,7 +93,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 seconds(current, SecondStats::p50), seconds(baseline, SecondStats::p50), tolerancePercent));
         changes.add(change("p99", "ms", -1, current.latency().p99(), baseline.latency().p99(),
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
-        String verdict = changes.stream().anyMatch(c -> SLOWER.equals(c.verdict())) ? SLOWER
+        String verdict = changes.stream().allMatch(c -> NOT_JUDGED.equals(c.verdict())) ? NOT_JUDGED
+                : changes.stream().anyMatch(c -> SLOWER.equals(c.verdict())) ? SLOWER
                 : changes.stream().anyMatch(c -> FASTER.equals(c.verdict())) ? FASTER : SAME;
         Cpu cpu = cpu(current, baseline);
         return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
@@ -115,7 +117,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         if (iv == null || !(base > 0)) {
             return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), null, null, null,
                     finite(baselineSeconds).length, finite(currentSeconds).length, NOT_JUDGED,
-                    "fewer than 2 measured seconds with this figure on a side");
+                    "fewer than 2 full measured seconds with this figure on a side");
         }
         double pct = 100 * iv.difference() / base;
         String verdict = !iv.excludesZero() || Math.abs(pct) <= tolerance ? SAME : pct * better > 0 ? FASTER : SLOWER;
@@ -124,10 +126,10 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 finite(currentSeconds).length, verdict, null);
     }
 
-    /** A figure of every measured second covering at least half a second (the last one may cover less). */
+    /** A figure of each full measured second, as {@code analysis/ThroughputError} takes them (a short last one is noisy). */
     private static double[] seconds(RunReport r, ToDoubleFunction<SecondStats> figure) {
-        return r.timeSeries().stream().filter(s -> s.rps() > 0 && s.requests() / s.rps() >= 0.5)
-                .mapToDouble(figure).toArray();
+        int full = (int) Math.min(r.timeSeries().size(), Math.floor(r.measured().durationSeconds() + 1e-9));
+        return r.timeSeries().stream().limit(full).mapToDouble(figure).toArray();
     }
 
     private static Cpu cpu(RunReport current, RunReport baseline) {
@@ -166,6 +168,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         StringBuilder s = new StringBuilder(switch (verdict) {
             case SLOWER -> "slower than baseline " + baselineId;
             case FASTER -> "faster than baseline " + baselineId;
+            case NOT_JUDGED -> "not judged against baseline " + baselineId;
             default -> "no significant difference from baseline " + baselineId;
         });
         s.append(String.format(Locale.ROOT, " (%.0f %% confidence, tolerance %s %%): ", 100 * Welch.CONFIDENCE,
