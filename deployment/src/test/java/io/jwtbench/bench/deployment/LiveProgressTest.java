@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.URL;
@@ -18,13 +17,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -43,7 +39,7 @@ class LiveProgressTest {
 
     @RegisterExtension
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, ReportBrowserTest.class, DevTools.class))
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, ReportBrowserTest.class, Browser.class))
             .overrideConfigKey("quarkus.http.test-port", "0");
 
     @TestHTTPResource("/")
@@ -127,28 +123,14 @@ class LiveProgressTest {
             assertTrue(page.contains("new EventSource('events')"), "a running run's page is live");
             Path dir = Path.of("target", "report-screenshots").toAbsolutePath();
             Files.createDirectories(dir);
-            Path profile = Files.createTempDirectory("chromium-profile");
             String dom;
-            int port;
-            try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-                port = free.getLocalPort();
-            }
             // the browser loads the page from the server (EventSource needs it); after 6 s the test reads the
             // live line through the DevTools protocol (--dump-dom would dump at the load event, before any event)
-            Process p = new ProcessBuilder(chromium.get(), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--user-data-dir=" + profile, "--remote-debugging-port=" + port, "--remote-allow-origins=*",
-                    root.toURI().resolve("q/bench/runs/" + id + "/report.html").toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("live-chromium.log").toFile()).start();
-            try {
-                dom = DevTools.evaluateAfter(port, Duration.ofSeconds(6),
-                        "document.getElementById('live') ? document.getElementById('live').outerHTML : document.body.outerHTML");
-            } finally {
-                p.destroy();
-                p.waitFor(10, TimeUnit.SECONDS);
-                try (Stream<Path> files = Files.walk(profile)) {
-                    files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-                }
+            try (Browser browser = Browser.start(chromium.get(), 1200, 900)) {
+                browser.navigate(root.toURI().resolve("q/bench/runs/" + id + "/report.html").toString());
+                Thread.sleep(Duration.ofSeconds(6).toMillis());
+                dom = browser.evaluate("document.getElementById('live') ? document.getElementById('live').outerHTML"
+                        + " : document.body.outerHTML").asText();
             }
             Files.writeString(dir.resolve("live.html"), dom);
             Matcher live = Pattern.compile("id=\"live\"[^>]*").matcher(dom);

@@ -133,7 +133,7 @@ class ReportBrowserTest {
         return n;
     }
 
-    private static int distinctColors(BufferedImage png) {
+    static int distinctColors(BufferedImage png) {
         Set<Integer> colors = new HashSet<>();
         for (int y = 0; y < png.getHeight(); y += 2) {
             for (int x = 0; x < png.getWidth(); x += 2) {

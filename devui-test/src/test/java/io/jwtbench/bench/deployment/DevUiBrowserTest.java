@@ -11,9 +11,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 
 import javax.imageio.ImageIO;
 
@@ -94,7 +92,7 @@ class DevUiBrowserTest {
             browser.screenshot(shot);
             BufferedImage png = ImageIO.read(shot.toFile());
             assertEquals(1400, png.getWidth());
-            assertTrue(distinctColors(png) > 8, "a blank page: see " + shot);
+            assertTrue(ReportBrowserTest.distinctColors(png) > 8, "a blank page: see " + shot);
         }
     }
 
@@ -122,15 +120,5 @@ class DevUiBrowserTest {
 
     private static String quoted(String s) {
         return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
-    }
-
-    private static int distinctColors(BufferedImage png) {
-        Set<Integer> colors = new HashSet<>();
-        for (int y = 0; y < png.getHeight(); y += 2) {
-            for (int x = 0; x < png.getWidth(); x += 2) {
-                colors.add(png.getRGB(x, y) & 0xf0f0f0);
-            }
-        }
-        return colors.size();
     }
 }
