@@ -11,7 +11,7 @@
 # BENCH_TOKEN: a bearer token with the bench role, where the bench is protected (outside dev mode).
 # JUNIT=file: also writes the run's junit.xml there, for the CI server's test report.
 # BASELINE=file: a run report saved earlier (curl .../q/bench/runs/<id> > baseline.json), held against
-#   this run (its "regression" section); TOLERANCE=percent: a change within it passes (default 5).
+#   this run (its "regression" section); TOLERANCE=percent: a change within it passes (default 20).
 # SAVE=file: also saves this run's report there, the next job's baseline.
 # Needs curl only.
 set -uo pipefail

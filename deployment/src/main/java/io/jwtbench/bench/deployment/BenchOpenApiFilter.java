@@ -235,7 +235,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("baseline", report().description("a plain run only: the finished run it is held against"
                         + " (its report, or its id while this service keeps it); the report gets a regression section"))
                 .addProperty("tolerancePercent", number().description("with a baseline: a change within it is no"
-                        + " significant difference (default 5)")));
+                        + " significant difference (default 20)")));
         s.put("VerdictRequest", object().required(List.of("baseline", "current")).additionalPropertiesBoolean(false)
                 .addProperty("baseline", report()).addProperty("current", report())
                 .addProperty("tolerancePercent", number()));

@@ -52,7 +52,7 @@ class RegressionTest {
         assertNotNull(regression, byId.prettify());
         assertEquals(baseline, regression.get("baselineId"));
         assertEquals(0.95, byId.getDouble("regression.confidence"), 1e-6);
-        assertEquals(5.0, byId.getDouble("regression.tolerancePercent"), 1e-6);
+        assertEquals(20.0, byId.getDouble("regression.tolerancePercent"), 1e-6);
         assertEquals(List.of("throughput", "p50", "p99"), byId.getList("regression.changes.metric"));
         // each change: the whole-run figures, an interval around the change, the samples it came from
         for (int i = 0; i < 3; i++) {

@@ -108,7 +108,7 @@ class BenchGateTest {
         assertTrue(same.out().contains("Regression: no significant difference from baseline")
                 || same.out().contains("Regression: faster than baseline"), same.out());
 
-        Outcome slowed = gate(JWT + ",\"cache\":\"bypass\"}", base(), Map.of("BASELINE", saved.toString()));
+        Outcome slowed = gate(JWT + ",\"cache\":\"bypass\"}", base(), Map.of("BASELINE", saved.toString(), "TOLERANCE", "10"));
         assertEquals(1, slowed.exit(), slowed.out());
         assertTrue(slowed.out().contains("Regression: slower than baseline"), slowed.out());
         assertTrue(slowed.out().strip().lines().reduce((a, b) -> b).orElse("").startsWith("verdict: failed: "), slowed.out());
