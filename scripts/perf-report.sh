@@ -4,13 +4,16 @@
 # Needs wrk, jq, curl (apt-get install -y wrk jq curl). Builds only what is older than its sources:
 # the packaged service and the JMH classpath.
 #
-# 1. JMH (one fork, short): raw JCA RS256 verify, validator uncached per algorithm, cached; and
-#    openssl speed rsa2048 when openssl is installed (the physical bound of issue 22).
+# 1. JMH (one fork, short): raw JCA RS256 verify, validator uncached per algorithm, cached; each
+#    algorithm's verify on each signature provider (SignatureBenchmark: jdk, bouncycastle, accp); and
+#    openssl speed when openssl is installed (RSA-2048's verify is the physical bound of issue 22).
 # 2. Two packaged services side by side: A with the token cache (the default), B with
 #    jwt.cache.enabled=false; one RS256 token from a throw-away issuer (scripts/perf/MintToken.java).
 # 3. wrk -t1, best of two rounds after a warm-up, rounds interleaved (A health, A jwt, B health,
 #    B jwt, then 300 connections on A); the server's CPU per request from /proc.
-# 4. The bench's own generator against wrk on A's /q/health/live: closed model, and open at 4,000 req/s.
+# 4. The bench's own generator against wrk on A's /q/health/live: closed model, and open at 4,000 req/s;
+#    with WRK2=/path/to/wrk2's wrk, wrk2 at the same rate (its CPU per request beside the open model's).
+#    wrk2 is not packaged: git clone https://github.com/giltene/wrk2 && make (needs libssl-dev and zlib).
 # Service JVM options: the same defaults as ./run.sh (scripts/jvm-defaults.sh), or $JAVA_OPTS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,10 +46,21 @@ jmh() {  # $1 benchmark method, $2 alg: the score in µs
     '.[] | select((.benchmark | endswith("." + $m)) and .params.alg == $a) | .primaryMetric.score' "$work/jmh.json"
 }
 raw_rs=$(jmh rawJcaVerify RS256)
+echo "JMH: SignatureBenchmark (3 algorithms x 3 providers; ~1 minute)..." >&2
+./scripts/jmh.sh 'SignatureBenchmark.verify' -f 1 -wi 2 -i 3 -w 1s -r 1s \
+  -rf json -rff "$work/providers.json" >"$work/providers.log" 2>&1 || { cat "$work/providers.log" >&2; exit 1; }
+provider_us() {  # $1 alg, $2 provider: SignatureBenchmark.verify's score in µs, "-" when it did not run
+  jq -r --arg a "$1" --arg p "$2" '[.[] | select(.params.alg == $a and .params.provider == $p) | .primaryMetric.score]
+    | if length == 0 then "-" else (.[0] * 100 | round / 100 | tostring) end' "$work/providers.json"
+}
 # the hardware's RSA-2048 verify (issue 22's physical bound), before the services load the machine
 openssl_rs=""
+openssl_es="-"; openssl_ed="-"
 if command -v openssl >/dev/null; then
   openssl_rs=$(openssl speed -seconds 2 rsa2048 2>/dev/null | awk '/^rsa 2048 bits/ { printf "%.2f", 1e6 / $NF }')
+  speed=$(openssl speed -seconds 2 ecdsap256 ed25519 2>/dev/null)
+  openssl_es=$(awk '/ecdsa \(nistp256\)/ { printf "%.2f", 1e6 / $NF }' <<<"$speed")
+  openssl_ed=$(awk '/EdDSA \(Ed25519\)/ { printf "%.2f", 1e6 / $NF }' <<<"$speed")
 fi
 
 # --- 2. the services ---------------------------------------------------------------------------------
@@ -116,6 +130,13 @@ closed=$(bench "{\"target\":\"health\",\"connections\":50,\"duration\":\"${secs}
 open=$(bench "{\"target\":\"health\",\"rate\":4000,\"connections\":50,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"breakdown\":false,\"profile\":false}")
 gen_cpu() { jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$1"; }
 closed_rps=$(jq .measured.rps <<<"$closed"); closed_cpu=$(gen_cpu "$closed"); open_cpu=$(gen_cpu "$open")
+wrk2_out=
+if [ -n "${WRK2:-}" ]; then  # the open model's outside yardstick, at the same rate, connections and duration
+  [ -x "$WRK2" ] || { echo "WRK2=$WRK2 is not an executable" >&2; exit 1; }
+  echo "wrk2 at 4000 req/s on :$port_a..." >&2
+  wrk2_out=$(/usr/bin/time -f '%U %S' -o "$work/wrk2.time" "$WRK2" -t1 -c50 -d"$((secs + 2))s" -R4000 --latency "$health_a")
+  wrk2_cpu=$(awk -v n="$(wrk_requests "$wrk2_out")" '{ printf "%.2f", ($1 + $2) / n * 1e6 }' "$work/wrk2.time")
+fi
 
 # --- the table --------------------------------------------------------------------------------
 echo
@@ -128,9 +149,24 @@ printf '%-46s %12.0f %10.3f %12s %14.2f\n' "bench closed c=50 (its generator's C
   "$(jq .latency.p99 <<<"$closed")" - "$closed_cpu"
 printf '%-46s %12.0f %10.3f %12s %14.2f\n' "bench open 4000 req/s (its generator's CPU)" "$(jq .measured.rps <<<"$open")" \
   "$(jq .latency.p99 <<<"$open")" - "$open_cpu"
+if [ -n "$wrk2_out" ]; then
+  printf '%-46s %12.0f %10.3f %12s %14.2f\n' "wrk2 4000 req/s (its CPU; 2 s of it calibration)" "$(wrk_rps "$wrk2_out")" \
+    "$(wrk2_p99 "$wrk2_out")" - "$wrk2_cpu"
+else
+  echo "(no wrk2 row: set WRK2=/path/to/wrk2/wrk; build it with git clone https://github.com/giltene/wrk2 && make)"
+fi
 printf 'JMH µs/op: raw RS256 verify %.1f, uncached RS256 %.1f / ES256 %.1f / EdDSA %.1f, cached RS256 %.2f\n' \
   "$raw_rs" "$(jmh validateUncached RS256)" "$(jmh validateUncached ES256)" "$(jmh validateUncached EdDSA)" \
   "$(jmh validateCached RS256)"
+
+echo
+echo "verify, µs/op (JMH SignatureBenchmark.verify; openssl speed)"
+printf '%-8s %10s %14s %10s %10s\n' alg jdk bouncycastle accp openssl
+for alg in RS256 ES256 EdDSA; do
+  case $alg in RS256) o=${openssl_rs:--} ;; ES256) o=$openssl_es ;; EdDSA) o=$openssl_ed ;; esac
+  printf '%-8s %10s %14s %10s %10s\n' "$alg" "$(provider_us "$alg" jdk)" "$(provider_us "$alg" bouncycastle)" \
+    "$(provider_us "$alg" accp)" "$o"
+done
 
 cores=$(nproc)
 goal() {  # $1 goal, $2 value, $3 comparison (<= or >=), $4 target
@@ -162,3 +198,6 @@ goal "4 cached JWT p99 at 300 connections, ms" "${p99[cached_300]}" "<=" 15
 goal "5 bench closed ÷ wrk throughput (health c=50)" "$(awk -v a="$closed_rps" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 1.0
 goal "5 bench closed ÷ wrk generator CPU per request" "$(awk -v a="$closed_cpu" -v b="${wrk_cpu_us[health]}" 'BEGIN { print a / b }')" "<=" 1.0
 goal "5 bench open (4000 req/s) ÷ closed generator CPU per request" "$(awk -v a="$open_cpu" -v b="$closed_cpu" 'BEGIN { print a / b }')" "<=" 2.0
+if [ -n "$wrk2_out" ]; then
+  goal "22.3 bench open ÷ wrk2 CPU per request, 4000 req/s" "$(awk -v a="$open_cpu" -v b="$wrk2_cpu" 'BEGIN { print a / b }')" "<=" 1.0
+fi

@@ -8,3 +8,5 @@ wrk_rps() { awk '/Requests\/sec/ { print $2 }' <<<"$1"; }
 wrk_p50() { awk '$1=="50%" { print $2 }' <<<"$1" | to_ms; }
 wrk_p99() { awk '$1=="99%" { print $2 }' <<<"$1" | to_ms; }
 wrk_requests() { awk '/requests in/ { print $1 }' <<<"$1"; }
+# wrk2's --latency prints HdrHistogram percentiles ("99.000%    1.23ms"): its p99 in ms.
+wrk2_p99() { awk '$1=="99.000%" { print $2; exit }' <<<"$1" | to_ms; }
