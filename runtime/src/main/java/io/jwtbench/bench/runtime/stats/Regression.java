@@ -20,11 +20,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * show the noise within a run, not between two runs on a shared machine (JIT decisions, neighbours),
  * and the tolerance is that noise, measured ({@code docs/regression.md}). CPU per request is compared by
  * component from both profiles (one profile per run: no interval). What makes two runs hard to compare
- * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else (JVM, cores, spec, an
- * unsteady JVM) is a warning. Its component names are the section's JSON keys.
+ * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else
+ * (JVM, cores, spec, an unsteady JVM) is a warning. Its component names are the section's JSON keys.
  *
  * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME}, {@value #NOT_COMPARABLE}, or
- *                         {@value #NOT_JUDGED} when no metric had 2 measured seconds on both sides
+ *                         {@value #NOT_JUDGED} when no metric had 2 full measured seconds on both sides
  * @param notComparable    why no verdict was given; empty when it was
  * @param warnings         what weakens the verdict (different JVM, cores, spec; an unsteady run)
  */
@@ -106,28 +106,23 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 changes, cpu);
     }
 
-    /** Whether the verdict is {@value #SLOWER}: a regression gate fails on it. */
-    public boolean slower() {
-        return SLOWER.equals(verdict);
-    }
-
     /**
      * @param better +1 when a higher figure is better (throughput), -1 when lower is (latency)
      */
     private static Change change(String metric, String unit, int better, double current, double baseline,
             double[] currentSeconds, double[] baselineSeconds, double tolerance) {
         Welch.Interval iv = Welch.interval(baselineSeconds, currentSeconds);
-        double base = Welch.mean(finite(baselineSeconds));
+        double base = Welch.mean(Welch.finite(baselineSeconds));
+        int baselineSamples = Welch.finite(baselineSeconds).length;
+        int currentSamples = Welch.finite(currentSeconds).length;
         if (iv == null || !(base > 0)) {
             return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), null, null, null,
-                    finite(baselineSeconds).length, finite(currentSeconds).length, NOT_JUDGED,
-                    "fewer than 2 full measured seconds with this figure on a side");
+                    baselineSamples, currentSamples, NOT_JUDGED, "fewer than 2 full measured seconds with this figure on a side");
         }
         double pct = 100 * iv.difference() / base;
         String verdict = !iv.excludesZero() || Math.abs(pct) <= tolerance ? SAME : pct * better > 0 ? FASTER : SLOWER;
         return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), round(pct),
-                round(100 * iv.low() / base), round(100 * iv.high() / base), finite(baselineSeconds).length,
-                finite(currentSeconds).length, verdict, null);
+                round(100 * iv.low() / base), round(100 * iv.high() / base), baselineSamples, currentSamples, verdict, null);
     }
 
     /** A figure of each full measured second, as {@code analysis/ThroughputError} takes them (a short last one is noisy). */
@@ -193,10 +188,6 @@ public record Regression(String baselineId, String baselineStartedAt, double con
             }
         }
         return s.toString();
-    }
-
-    private static double[] finite(double[] v) {
-        return java.util.Arrays.stream(v).filter(Double::isFinite).toArray();
     }
 
     private static Double finiteOrNull(double v) {

@@ -82,7 +82,8 @@ public final class Welch {
         return sum / (v.length - 1);
     }
 
-    private static double[] finite(double[] v) {
+    /** The finite values (a merged report's per-second percentiles are NaN). */
+    static double[] finite(double[] v) {
         return Arrays.stream(v).filter(Double::isFinite).toArray();
     }
 }
