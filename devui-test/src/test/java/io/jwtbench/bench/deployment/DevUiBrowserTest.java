@@ -25,8 +25,8 @@ import io.restassured.RestAssured;
 
 /**
  * The bench's Dev UI card in a real browser against an application in dev mode: from the extensions page to the
- * card's page, a run started from its form, its live line while it goes, its row and HTML report once done, then
- * two runs held against each other (the verdict's summary). Screenshots stay in {@code target/dev-ui-screenshots/}.
+ * card's page, a bad spec refused by field, a run started from its form, its live line while it goes, its row and HTML
+ * report once done, then two runs held against each other (the verdict's summary). Screenshots stay in {@code target/dev-ui-screenshots/}.
  * Skipped when Chromium is not installed ({@code .ci/run} installs it).
  */
 class DevUiBrowserTest {
@@ -60,6 +60,12 @@ class DevUiBrowserTest {
             browser.navigate(page);
             browser.await("the bench page's form and its targets", PAGE_ROOT + "?.querySelector('select option[value=probe]')",
                     PAGE);
+
+            // a spec the API refuses (the browser itself refuses numbers out of range): the field and why
+            browser.evaluate("{ const form = " + PAGE_ROOT + ".querySelector('form');"
+                    + " form.elements.namedItem('duration').value = 'forever'; " + PAGE_ROOT + ".querySelector('#start').click(); }");
+            String error = browser.await("the form's error", PAGE_ROOT + ".querySelector('#error')?.textContent", PAGE).asText();
+            assertTrue(error.startsWith("duration: "), error);
 
             String first = start(browser, "2s");
             String live = browser.await("the live line while the run goes", PAGE_ROOT + ".querySelector('#live')?.textContent",
