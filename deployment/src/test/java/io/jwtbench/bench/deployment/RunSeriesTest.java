@@ -49,7 +49,7 @@ class RunSeriesTest {
 
     RunSeries.Step step(String label, String duration) {
         RunSpec spec = new RunSpec("probe", new LoadModel.Closed(2), Duration.parse("PT" + duration), Duration.ZERO,
-                Duration.ofSeconds(5), Map.of(), true, false, false, Thresholds.NONE, false);
+                Duration.ofSeconds(5), Map.of(), true, false, false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
         return new RunSeries.Step(label, spec, probe.prepare(Map.of()));
     }
 

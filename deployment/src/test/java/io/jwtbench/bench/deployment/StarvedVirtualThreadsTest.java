@@ -63,7 +63,7 @@ class StarvedVirtualThreadsTest {
 
     static RunSpec spec() {
         return new RunSpec("probe", new LoadModel.Closed(1), Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1),
-                Map.of(), false, false, false, Thresholds.NONE, false);
+                Map.of(), false, false, false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
     }
 
     @Test

@@ -24,6 +24,7 @@ import io.jwtbench.bench.runtime.stats.GeneratorStats;
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
 import io.jwtbench.bench.runtime.stats.Jvm;
 import io.jwtbench.bench.runtime.stats.Kernel;
+import io.jwtbench.bench.runtime.stats.TransportFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.Progress;
@@ -119,6 +120,7 @@ public final class RunReportJson {
         putIfNotNull(m, Profile.SECTION, b.profile());
         putIfNotNull(m, Breakdown.SECTION, b.breakdown());
         putIfNotNull(m, Kernel.SECTION, b.kernel());
+        putIfNotNull(m, TransportFacts.SECTION, b.transport());
         b.failed().forEach((name, why) -> m.put(name, map("error", why)));
         r.extensions().forEach(m::putIfAbsent);
         putIfNotNull(m, Steadiness.SECTION, b.steady());
@@ -183,7 +185,7 @@ public final class RunReportJson {
 
     private static Map<String, Object> errors(ErrorCounts e) {
         return map("connect", e.connect(), "timeout", e.timeout(), "reset", e.reset(), "status4xx", e.status4xx(),
-                "status5xx", e.status5xx(), "total", e.total());
+                "status5xx", e.status5xx(), "tlsHandshake", e.tlsHandshake(), "total", e.total());
     }
 
     private static Map<String, Object> generator(GeneratorStats g) {
@@ -209,7 +211,7 @@ public final class RunReportJson {
             "startedAt", "finishedAt", "progress", "warmup", "measured", "latency", "uncorrectedLatency", "errors",
             "expectedRejections", "unexpectedSuccesses", "generator", "timeSeries", "error", "startAt", "trigger",
             Jvm.SECTION, Profile.SECTION, Breakdown.SECTION, Kernel.SECTION, Steadiness.SECTION, Verdict.SECTION,
-            Regression.SECTION);
+            Regression.SECTION, TransportFacts.SECTION);
 
     /**
      * A report as {@link #write} wrote it, whole: the latency figures recomputed from the histograms (never
@@ -244,7 +246,7 @@ public final class RunReportJson {
                         m.path("rps").asDouble(), m.path("bytesRead").asLong()),
                 latency(r.get("latency")), latency(r.get("uncorrectedLatency")),
                 new ErrorCounts(e.path("connect").asLong(), e.path("timeout").asLong(), e.path("reset").asLong(),
-                        e.path("status4xx").asLong(), e.path("status5xx").asLong()),
+                        e.path("status4xx").asLong(), e.path("status5xx").asLong(), e.path("tlsHandshake").asLong()),
                 r.path("expectedRejections").asLong(), r.path("unexpectedSuccesses").asLong(), generator(r.get("generator")),
                 series, progress(r), r.path("error").asText(null), sections(r), extensions);
     }
@@ -259,10 +261,10 @@ public final class RunReportJson {
 
     private static Sections sections(JsonNode r) {
         Sections s = new Sections(instant(r.get("startAt")), r.path("trigger").asText(null), null, null, null, null, null,
-                null, null, Map.of());
+                null, null, null, Map.of());
         for (Map.Entry<String, Class<?>> typed : Map.<String, Class<?>>of(Jvm.SECTION, Jvm.class, Profile.SECTION,
                 Profile.class, Breakdown.SECTION, Breakdown.class, Kernel.SECTION, Kernel.class, Steadiness.SECTION,
-                Steadiness.class, Regression.SECTION, Regression.class).entrySet()) {
+                Steadiness.class, Regression.SECTION, Regression.class, TransportFacts.SECTION, TransportFacts.class).entrySet()) {
             JsonNode node = r.get(typed.getKey());
             if (node == null || node.isNull()) {
                 continue;

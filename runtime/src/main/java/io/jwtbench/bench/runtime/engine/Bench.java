@@ -158,6 +158,7 @@ public class Bench {
         checkIdle();
         // one source serves every step; the last step has the most connections
         MemoryBudget.of(config()).check(footprint(spec.steps().get(spec.steps().size() - 1)), "");
+        engine.checkTransport(heaviestOf(spec));
         RequestSource source = engine.targets().get(spec.target()).prepare(spec.options());
         List<RunSeries.Step> steps = new ArrayList<>();
         RunSpec heaviest = spec.steps().get(spec.steps().size() - 1);
@@ -232,7 +233,12 @@ public class Bench {
     }
 
     private RequestSource prepare(RunSpec spec) {
+        engine.checkTransport(spec);
         return engine.targets().get(spec.target()).prepare(spec.options());
+    }
+
+    private static RunSpec heaviestOf(SweepSpec spec) {
+        return spec.steps().get(spec.steps().size() - 1);
     }
 
     private Collection<String> targetNames() {

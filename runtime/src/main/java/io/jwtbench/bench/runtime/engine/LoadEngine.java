@@ -19,8 +19,10 @@ import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.BenchThreads;
+import io.jwtbench.bench.runtime.engine.transport.Endpoint;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.stats.Baseline;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
@@ -46,6 +48,8 @@ public class LoadEngine {
     Instance<RunExtension> extensionBeans;
     @Inject
     ServerPorts ports;
+    @Inject
+    ServerTls tls;
 
     private volatile Map<String, BenchTarget> targets;
     /** Forgetting a run tells the run extensions, so that they drop what they kept for it. */
@@ -107,12 +111,33 @@ public class LoadEngine {
         BenchTarget target = targets().get(spec.target());
         String id = history.newId();
         Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
-                () -> ports.port(target.onManagementInterface()), Math.max(1, config.eventLoops()),
+                () -> endpoint(target, spec), Math.max(1, config.eventLoops()),
                 SteadyRules.of(config), trigger, startAt, baseline);
         history.add(run);
         latest = run;
         BenchThreads.start("bench-run-" + id, run::execute);
         return run;
+    }
+
+    /**
+     * Refuses a transport the application cannot serve to the bench, as a 400 on its field: TLS to a target on
+     * the management interface, TLS without an HTTPS port or certificate, an engine that does not load here.
+     */
+    void checkTransport(RunSpec spec) {
+        if (spec.transport().tls() && targets().get(spec.target()).onManagementInterface()) {
+            throw new SpecException("tls", "the " + spec.target() + " target is served on the management interface,"
+                    + " which the bench loads over plain HTTP only");
+        }
+        tls.check(spec.transport());
+    }
+
+    /** Where a run of {@code spec} on {@code target} connects: the plain port, or the HTTPS one with the server's certificate. */
+    private Endpoint endpoint(BenchTarget target, RunSpec spec) {
+        if (!spec.transport().tls()) {
+            return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of());
+        }
+        ServerTls.Https https = tls.https();
+        return new Endpoint(https.port(), spec.transport(), https.certificates());
     }
 
     // --- Reservations: a RunSeries holds the bench between its runs (see RunSeries) ---------------

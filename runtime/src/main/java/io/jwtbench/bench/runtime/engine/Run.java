@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.engine.load.LoadDriver;
 import io.jwtbench.bench.runtime.engine.transport.Generator;
+import io.jwtbench.bench.runtime.engine.transport.Endpoint;
 import io.jwtbench.bench.runtime.engine.transport.RunTransport;
 import io.jwtbench.bench.runtime.observe.JvmActivity;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
@@ -32,6 +33,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.Sections;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.jwtbench.bench.runtime.stats.TransportFacts;
 import io.jwtbench.bench.runtime.stats.Verdict;
 import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.Baseline;
@@ -62,7 +64,8 @@ public final class Run implements Started {
     /** When requests are due; empty in the closed model. */
     private final Optional<Schedule> schedule;
     private final List<RunExtension> extensions;
-    private final IntSupplier port;
+    /** Where the connections go, resolved when the run starts sending (the server may bind late). */
+    private final Supplier<Endpoint> target;
     private final int eventLoopCount;
     private final SteadyRules steadyRules;
     private final Instant startAt;
@@ -116,11 +119,11 @@ public final class Run implements Started {
      * @param startAt when to start sending (QUEUED until then); null: at once
      * @param baseline what the finished run is held against (its {@code regression} section, its verdict); null: nothing
      */
-    Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, IntSupplier port,
+    Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, Supplier<Endpoint> target,
             int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt, Baseline baseline) {
         this.startAt = startAt;
         this.baseline = baseline;
-        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, null, Map.of());
+        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, null, null, Map.of());
         this.id = id;
         this.spec = spec;
         this.source = source;
@@ -128,7 +131,7 @@ public final class Run implements Started {
         this.description = source.describe();
         this.schedule = spec.loadModel().schedule(spec.warmup(), spec.duration());
         this.extensions = extensions;
-        this.port = port;
+        this.target = target;
         this.eventLoopCount = eventLoopCount;
         this.steadyRules = steadyRules;
         publish(null, null);
@@ -192,11 +195,11 @@ public final class Run implements Started {
         if (isCancelRequested()) {
             return RunStatus.CANCELLED;
         }
-        int targetPort = port.getAsInt();
-        endpoint = "http://" + RunTransport.HOST + ":" + targetPort + source.next(0).path();
-        generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout());
+        Endpoint to = target.get();
+        endpoint = to.url(source.next(0).path());
+        generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout(), to);
         measurement = new Measurement();
-        driver = LoadDriver.of(schedule, new RunTransport(generator, targetPort, spec.timeout(), measurement), source);
+        driver = LoadDriver.of(schedule, new RunTransport(generator, to, spec.timeout(), measurement), source);
 
         // The measured window opens at the phase switch and nowhere else: the slow readings (a JFR
         // recording's start can stall the JVM for tens of ms on a busy machine, the MX beans take ms)
@@ -254,6 +257,7 @@ public final class Run implements Started {
         window.collectLastSecond(stoppedAt);
         window.conclude(stoppedAt, generator.cpuNanos() + driver.cpuNanos() - cpuAtStart,
                 Generator.processCpuNanos() - processCpuAtStart);
+        builtIn = builtIn.with(TransportFacts.of(spec.transport(), window.tally(), window.measured().durationSeconds()));
         return isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE;
     }
 

@@ -19,6 +19,13 @@ final class ComponentRules {
     static final String NETWORK = "network I/O";
     /** Samples of threads waiting in native code (only the wall-clock samplers see those): not CPU. */
     static final String IDLE = "(idle wait)";
+    static final String CRYPTO = "crypto";
+    /** TLS on a connection already set up: records framed, encrypted and decrypted. */
+    static final String TLS_RECORDS = "TLS records";
+    /** TLS handshakes: key exchange, certificate, signatures, session tickets. */
+    static final String TLS_HANDSHAKE = "TLS handshake";
+    /** The generator's share of each TLS component, named apart from the server's. */
+    static final String GENERATOR_PREFIX = GENERATOR + ": ";
 
     record Rule(String pattern, String component) {
         boolean matches(String frame) {
@@ -29,7 +36,9 @@ final class ComponentRules {
     private static final List<Rule> DEFAULTS = rules(
             // the bench's own code on the server's threads: the timing filter, the probe, JFR itself
             rule(BENCH, "io.jwtbench.bench.", "jdk.jfr.", "jdk.internal.event.", "jdk.internal.jfr."),
-            rule("crypto", "sun.security.", "java.security.", "javax.crypto.", "com.sun.crypto.", "org.bouncycastle.",
+            // before crypto: TLS's own classes live under sun.security. too
+            rule(TLS_RECORDS, "sun.security.ssl.", "javax.net.ssl.", "io.netty.handler.ssl.", "io.netty.internal.tcnative."),
+            rule(CRYPTO, "sun.security.", "java.security.", "javax.crypto.", "com.sun.crypto.", "org.bouncycastle.",
                     "com.amazon.corretto.crypto."),
             rule("JSON serialization", "com.fasterxml.jackson.core.json.UTF8JsonGenerator",
                     "com.fasterxml.jackson.core.json.WriterBasedJsonGenerator", "com.fasterxml.jackson.core.JsonGenerator",
@@ -61,6 +70,20 @@ final class ComponentRules {
             rule("logging", "org.jboss.logging.", "org.jboss.logmanager."),
             rule(NETWORK, "io.netty.", "io.vertx.core.", "sun.nio.ch.", "java.nio.channels.", "sun.nio.", "java.net."));
 
+    /**
+     * Frames that only run while a TLS handshake does: JSSE's handshake messages and delegated tasks, Netty's
+     * handshake driver, BoringSSL's {@code SSL_do_handshake}.
+     */
+    private static final List<String> HANDSHAKE_FRAMES = List.of("sun.security.ssl.SSLHandshake",
+            "sun.security.ssl.HandshakeContext", "sun.security.ssl.ClientHandshakeContext",
+            "sun.security.ssl.ServerHandshakeContext", "sun.security.ssl.ClientHello", "sun.security.ssl.ServerHello",
+            "sun.security.ssl.CertificateMessage", "sun.security.ssl.CertificateVerify", "sun.security.ssl.Finished",
+            "sun.security.ssl.KeyShare", "sun.security.ssl.PreSharedKeyExtension", "sun.security.ssl.NewSessionTicket",
+            "sun.security.ssl.EncryptedExtensions", "sun.security.ssl.SSLEngineImpl$DelegatedTask",
+            "sun.security.ssl.TransportContext.kickstart", "io.netty.handler.ssl.SslHandler.runAllDelegatedTasks",
+            "io.netty.handler.ssl.SslHandler$SslTasksRunner", "io.netty.handler.ssl.SslHandler.handshake",
+            "io.netty.handler.ssl.ReferenceCountedOpenSslEngine.handshake", "io.netty.internal.tcnative.SSL.doHandshake");
+
     /** Native frames of a thread blocked waiting (epoll, accept, sleep): the wall-clock samplers' idle time. */
     private static final List<String> IDLE_FRAMES = List.of("sun.nio.ch.EPoll.wait", "sun.nio.ch.Net.accept",
             "sun.nio.ch.Net.poll", "io.netty.channel.epoll.Native.epollWait", "io.netty.channel.epoll.Native.epollBusyWait",
@@ -90,6 +113,37 @@ final class ComponentRules {
             }
         }
         return null;
+    }
+
+    /**
+     * The component of a whole stack, {@code leafFirst}: its nearest frame with a rule names it, except that
+     * crypto called by TLS is TLS (the AES-GCM of a record, the signature of a handshake), and TLS is its
+     * handshake wherever a handshake frame is on the stack. Null when no frame has a rule.
+     */
+    String component(List<String> leafFirst) {
+        String found = null;
+        int at = 0;
+        for (; at < leafFirst.size() && found == null; at++) {
+            found = component(leafFirst.get(at));
+        }
+        if (CRYPTO.equals(found)) {
+            for (; at < leafFirst.size(); at++) {
+                String caller = component(leafFirst.get(at));
+                if (caller != null && !caller.equals(CRYPTO)) {
+                    found = caller.equals(TLS_RECORDS) ? TLS_RECORDS : CRYPTO; // crypto's own caller decides
+                    break;
+                }
+            }
+        }
+        if (TLS_RECORDS.equals(found) && leafFirst.stream().anyMatch(f -> HANDSHAKE_FRAMES.stream().anyMatch(f::startsWith))) {
+            return TLS_HANDSHAKE;
+        }
+        return found;
+    }
+
+    /** What a generator thread's stack of {@code component} counts as: its TLS apart, everything else the generator's. */
+    static String generatorComponent(String component) {
+        return TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) ? GENERATOR_PREFIX + component : null;
     }
 
     static boolean idle(String leafFrame) {

@@ -55,7 +55,8 @@ record CpuAttribution(double[] nanos, long[][] samples, List<Map<Integer, Long>>
                     continue;
                 }
                 ThreadKind k = s.slots.get(slot).kind;
-                int c = k == ThreadKind.GENERATOR ? generatorId : stack.component;
+                int c = k != ThreadKind.GENERATOR ? stack.component
+                        : stack.generatorComponent >= 0 ? stack.generatorComponent : generatorId;
                 nanos[c] += count * weight[slot];
                 byKind[c][k.ordinal()] += count;
                 if (stack.frames.length > 0) {

@@ -47,12 +47,15 @@ final class StackSamples {
     static final class Stack {
         final int[] frames;
         final int component;
+        /** Where a generator thread's sample of this stack goes: its own TLS component, or -1 (the generator's). */
+        final int generatorComponent;
         final boolean idle;
         long[] bySlot = new long[4];
 
-        Stack(int[] frames, int component, boolean idle) {
+        Stack(int[] frames, int component, int generatorComponent, boolean idle) {
             this.frames = frames;
             this.component = component;
+            this.generatorComponent = generatorComponent;
             this.idle = idle;
         }
 
@@ -154,23 +157,26 @@ final class StackSamples {
         }
         List<RecordedFrame> recorded = trace.getFrames();
         int[] frames = new int[recorded.size()];
-        int component = -1;
+        List<String> names = new ArrayList<>(frames.length);
         for (int i = 0; i < frames.length; i++) {
             frames[i] = frameId(recorded.get(i).getMethod());
-            if (component < 0) {
-                component = frameComponents.get(frames[i]);
-            }
+            names.add(frameNames.get(frames[i]));
         }
+        String named = rules.component(names);
+        int component = named == null ? -1 : componentId(named);
+        String ofGenerator = ComponentRules.generatorComponent(named);
+        int generatorComponent = ofGenerator == null ? -1 : componentId(ofGenerator);
         boolean idle = !cpuTime && frames.length > 0 && ComponentRules.idle(frameNames.get(frames[0]));
         FrameKey key = new FrameKey(frames);
         Stack stack = stacks.get(key);
         if (stack == null) {
             int owner = component < 0 ? other : component;
             if (stacks.size() < MAX_STACKS) {
-                stack = new Stack(frames, owner, idle);
+                stack = new Stack(frames, owner, generatorComponent, idle);
                 stacks.put(key, stack);
             } else {
-                stack = idle ? new Stack(frames, owner, true) : unkept.computeIfAbsent(owner, c -> new Stack(new int[0], c, false));
+                stack = idle ? new Stack(frames, owner, generatorComponent, true)
+                        : unkept.computeIfAbsent(owner, c -> new Stack(new int[0], c, generatorComponent, false));
             }
         }
         if (traceCache.size() >= MAX_CACHED) {

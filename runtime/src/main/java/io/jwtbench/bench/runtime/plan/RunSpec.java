@@ -17,10 +17,11 @@ import java.util.Map;
  * @param thresholds what the run's {@code verdict} is judged against; {@link Thresholds#NONE}: no verdict
  * @param autoWarmup {@code "warmup": "auto"}: warm up until the JIT is quiet and throughput stable;
  *        {@code warmup} is then its upper bound
+ * @param transport plain or TLS, which protocol, keep-alive ({@link Transport#PLAIN} unless the spec says)
  */
 public record RunSpec(String target, LoadModel loadModel, Duration duration, Duration warmup, Duration timeout,
         Map<String, Object> options, boolean breakdown, boolean jfr, boolean profile, Thresholds thresholds,
-        boolean autoWarmup) {
+        boolean autoWarmup, Transport transport) {
     /** The {@code warmup} value that asks for an automatic warm-up. */
     public static final String AUTO = "auto";
 
@@ -32,17 +33,26 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
     public RunSpec withOption(String name, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(options);
         more.put(name, value);
-        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, profile, thresholds, autoWarmup);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, more, breakdown, jfr, profile, thresholds, autoWarmup,
+                transport);
+    }
+
+    /** This spec over another transport; everything else as is (a compare of transports). */
+    public RunSpec withTransport(Transport other) {
+        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup,
+                other);
     }
 
     /** This spec measuring for {@code measured} instead; everything else as is (a series' warm-up step). */
     public RunSpec withDuration(Duration measured) {
-        return new RunSpec(target, loadModel, measured, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup);
+        return new RunSpec(target, loadModel, measured, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup,
+                transport);
     }
 
     /** This spec at another load; everything else as is (a sweep's warm-up at its heaviest step). */
     public RunSpec withLoadModel(LoadModel model) {
-        return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup);
+        return new RunSpec(target, model, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, autoWarmup,
+                transport);
     }
 
     /**
@@ -80,6 +90,7 @@ public record RunSpec(String target, LoadModel loadModel, Duration duration, Dur
         if (!thresholds.isEmpty()) {
             m.put(Thresholds.FIELD, thresholds.echo());
         }
+        transport.echo(m);
         m.putAll(options);
         return m;
     }

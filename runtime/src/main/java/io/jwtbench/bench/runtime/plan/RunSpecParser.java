@@ -17,8 +17,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  * field. Target options are not checked here: the target does that in prepare().
  */
 public final class RunSpecParser {
-    static final Set<String> ENGINE_FIELDS = Set.of("target", "connections", "rate", "rampTo", "duration", "warmup",
-            "timeout", "breakdown", "jfr", "profile", Thresholds.FIELD);
+    static final Set<String> ENGINE_FIELDS = engineFields();
+    private static Set<String> engineFields() {
+        Set<String> fields = new java.util.HashSet<>(Set.of("target", "connections", "rate", "rampTo", "duration", "warmup",
+                "timeout", "breakdown", "jfr", "profile", Thresholds.FIELD));
+        fields.addAll(Transport.FIELDS);
+        return Set.copyOf(fields);
+    }
+
     static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
 
     private final SpecLimits limits;
@@ -70,6 +76,7 @@ public final class RunSpecParser {
         boolean jfr = bool("jfr", body.get("jfr"), false);
         boolean profile = bool("profile", body.get("profile"), true);
         Thresholds thresholds = Thresholds.parse(body.get(Thresholds.FIELD));
+        Transport transport = Transport.parse(body);
 
         Map<String, Object> options = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
@@ -78,7 +85,8 @@ public final class RunSpecParser {
                 options.put(field.getKey(), toJava(field.getValue()));
             }
         }
-        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, auto);
+        return new RunSpec(target, loadModel, duration, warmup, timeout, options, breakdown, jfr, profile, thresholds, auto,
+                transport);
     }
 
     /**
@@ -118,7 +126,7 @@ public final class RunSpecParser {
         }
     }
 
-    private static boolean bool(String field, JsonNode node, boolean absent) {
+    static boolean bool(String field, JsonNode node, boolean absent) {
         if (!present(node)) {
             return absent;
         }
@@ -172,7 +180,7 @@ public final class RunSpecParser {
         return d;
     }
 
-    private static boolean present(JsonNode node) {
+    static boolean present(JsonNode node) {
         return node != null && !node.isNull();
     }
 

@@ -76,6 +76,11 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
         return sections.kernel();
     }
 
+    /** The generator's connections: scheme, protocol, TLS handshakes; null in a report from before it existed. */
+    public TransportFacts transport() {
+        return sections.transport();
+    }
+
     /** Whether the JVM was steady while the run measured; null for a run that measured nothing. */
     public Steadiness steadiness() {
         return sections.steady();

@@ -11,13 +11,26 @@ public final class Tally {
     public enum Failure {
         CONNECT,
         TIMEOUT,
-        RESET
+        RESET,
+        /** The TLS handshake failed: no request left on that connection. */
+        TLS_HANDSHAKE
+    }
+
+    /** What a TLS handshake settled on: the ALPN protocol, the TLS version and the cipher suite. */
+    public record Negotiated(String protocol, String tlsVersion, String cipherSuite) {
     }
 
     private final LongAdder responses = new LongAdder();
     private final LongAdder connect = new LongAdder();
     private final LongAdder timeout = new LongAdder();
     private final LongAdder reset = new LongAdder();
+    private final LongAdder tlsHandshake = new LongAdder();
+    private final LongAdder connectionsOpened = new LongAdder();
+    private final LongAdder handshakes = new LongAdder();
+    private final LongAdder resumptions = new LongAdder();
+    private final LongAdder handshakeNanos = new LongAdder();
+    /** The first handshake's outcome: every connection of a run negotiates the same. */
+    private volatile Negotiated negotiated;
     private final LongAdder status4xx = new LongAdder();
     private final LongAdder status5xx = new LongAdder();
     private final LongAdder expectedRejections = new LongAdder();
@@ -49,7 +62,46 @@ public final class Tally {
             case CONNECT -> connect;
             case TIMEOUT -> timeout;
             case RESET -> reset;
+            case TLS_HANDSHAKE -> tlsHandshake;
         }).increment();
+    }
+
+    /** A connection was established (TCP); its TLS handshake, if any, comes next. */
+    public void opened() {
+        connectionsOpened.increment();
+    }
+
+    /** A TLS handshake completed in {@code nanos}; {@code resumed}: an earlier session was resumed, no full handshake. */
+    public void handshake(long nanos, boolean resumed, Negotiated what) {
+        handshakes.increment();
+        handshakeNanos.add(nanos);
+        if (resumed) {
+            resumptions.increment();
+        }
+        if (negotiated == null) {
+            negotiated = what;
+        }
+    }
+
+    public long connectionsOpened() {
+        return connectionsOpened.sum();
+    }
+
+    public long handshakes() {
+        return handshakes.sum();
+    }
+
+    public long resumptions() {
+        return resumptions.sum();
+    }
+
+    public long handshakeNanos() {
+        return handshakeNanos.sum();
+    }
+
+    /** Null until a TLS handshake completed (and in a plain run). */
+    public Negotiated negotiated() {
+        return negotiated;
     }
 
     /** Open model: how late a request left compared to its intended time. */
@@ -90,7 +142,8 @@ public final class Tally {
     }
 
     public ErrorCounts errors() {
-        return new ErrorCounts(connect.sum(), timeout.sum(), reset.sum(), status4xx.sum(), status5xx.sum());
+        return new ErrorCounts(connect.sum(), timeout.sum(), reset.sum(), status4xx.sum(), status5xx.sum(),
+                tlsHandshake.sum());
     }
 
     public long expectedRejections() {

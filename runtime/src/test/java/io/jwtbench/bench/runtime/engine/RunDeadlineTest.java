@@ -36,7 +36,7 @@ class RunDeadlineTest {
 
     static RunSpec spec(LoadModel model, Duration timeout) {
         return new RunSpec("test", model, ONE_SECOND, Duration.ZERO, timeout, Map.of(), false, false, false,
-                Thresholds.NONE, false);
+                Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
     }
 
     /**
@@ -44,7 +44,7 @@ class RunDeadlineTest {
      * unless its final report arrives within the spec's own bound, counted from the run's start.
      */
     static RunReport runWithin(MisbehavingServers.Server server, RunSpec spec) throws Exception {
-        Run run = new Run("deadline", spec, GET, List.of(), server::port, 1, RULES, "test", null, null);
+        Run run = new Run("deadline", spec, GET, List.of(), () -> io.jwtbench.bench.runtime.engine.transport.Endpoint.plain(server.port()), 1, RULES, "test", null, null);
         long start = System.nanoTime();
         BenchThreads.start("test-run", run::execute);
         Thread.sleep(300); // sending by now

@@ -109,7 +109,7 @@ class FleetOrphanTest {
 
     private static Fleet fleet(List<URI> peers, String duration, Duration grace) {
         RunSpec spec = new RunSpec("health", new LoadModel.Closed(1), io.jwtbench.bench.runtime.plan.Durations.parse(duration),
-                Duration.ZERO, Duration.ofMillis(100), Map.of(), false, false, false, Thresholds.NONE, false);
+                Duration.ZERO, Duration.ofMillis(100), Map.of(), false, false, false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
         ObjectNode body = JSON.createObjectNode().put("target", "health").put("connections", 1).put("duration", duration);
         Duration timeout = Duration.ofSeconds(5);
         Fleet f = new Fleet("f1", spec, body, peers, Duration.ZERO, grace, new PodClient(Fleet.http(timeout), timeout, AUTH));

@@ -123,7 +123,7 @@ class HostilePeerTest {
         URI escaping = pod("{\"id\":\"../../../q/metrics\"}", path -> done(path, histogram()));
 
         RunSpec spec = new RunSpec("health", new LoadModel.Closed(1), Duration.ofMillis(100), Duration.ZERO,
-                Duration.ofMillis(100), Map.of(), false, false, false, Thresholds.NONE, false);
+                Duration.ofMillis(100), Map.of(), false, false, false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
         ObjectNode body = JSON.createObjectNode().put("target", "health").put("connections", 1).put("duration", "100ms");
         Duration timeout = Duration.ofSeconds(5);
         Fleet f = new Fleet("f1", spec, body, List.of(good, huge, malformed, histogram, escaping), Duration.ZERO,

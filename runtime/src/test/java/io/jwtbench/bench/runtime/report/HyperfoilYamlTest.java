@@ -149,7 +149,7 @@ class HyperfoilYamlTest {
     private static RunSpec spec(LoadModel load, String warmup, String duration) {
         return new RunSpec("t", load, io.jwtbench.bench.runtime.plan.Durations.parse(duration),
                 io.jwtbench.bench.runtime.plan.Durations.parse(warmup), Duration.ofSeconds(5), Map.of(), false, false,
-                false, Thresholds.NONE, false);
+                false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
     }
 
     private static Phase phase(Benchmark b, String name) {

@@ -59,9 +59,9 @@ class RunReportMergeTest {
 
     @Test
     void reportsOfTwoPodsAddUp() {
-        RunReport a = report("a", histogram(100, 1_000, 1), 901, 10.0, new ErrorCounts(1, 0, 0, 2, 0),
+        RunReport a = report("a", histogram(100, 1_000, 1), 901, 10.0, new ErrorCounts(1, 0, 0, 2, 0, 0),
                 List.of(new SecondStats(1, 450, 450, 0.5, 0.9, 1.0, 3)));
-        RunReport b = report("b", histogram(2_000, 3_000, 1), 1001, 10.5, new ErrorCounts(0, 1, 0, 0, 4),
+        RunReport b = report("b", histogram(2_000, 3_000, 1), 1001, 10.5, new ErrorCounts(0, 1, 0, 0, 4, 0),
                 List.of(new SecondStats(1, 500, 500, 2.5, 2.9, 3.0, 5), new SecondStats(2, 501, 501, 2, 2, 2, 0)));
         RunReport m = a.merge(b);
 
@@ -70,7 +70,7 @@ class RunReportMergeTest {
         assertEquals(1902, m.latency().count());
         assertEquals(10.5, m.measured().durationSeconds());
         assertEquals(a.measured().rps() + b.measured().rps(), m.measured().rps(), 1e-9);
-        assertEquals(new ErrorCounts(1, 1, 0, 2, 4), m.errors());
+        assertEquals(new ErrorCounts(1, 1, 0, 2, 4, 0), m.errors());
         assertEquals(8, m.errors().total());
         assertEquals(2, m.timeSeries().size());
         assertEquals(950, m.timeSeries().get(0).requests());

@@ -4,24 +4,28 @@ import io.jwtbench.bench.runtime.spi.BenchRequest;
 import io.jwtbench.bench.runtime.stats.Tally;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.vertx.core.http.HttpMethod;
 
 /**
  * One connection of the generator and the whole life of its exchanges, as one explicit state
- * machine (in the spirit of wrk's per-connection loop): connect, send a pre-encoded request, parse
- * the answer in place, file it, become idle, and reconnect after a close, an error or a timeout.
- * Touched only by its pool's event loop. The handler outlives its channels (one at a time), so
- * events of a channel that is no longer the current one are ignored.
+ * machine (in the spirit of wrk's per-connection loop): connect (and for TLS, shake hands), send a
+ * pre-encoded request, parse the answer in place, file it, become idle, and reconnect after a close,
+ * an error, a timeout, or every answer when the run has no keep-alive. Touched only by its pool's
+ * event loop. The handler outlives its channels (one at a time), so events of a channel that is no
+ * longer the current one are ignored.
  */
 @ChannelHandler.Sharable
 final class Connection extends ChannelInboundHandlerAdapter {
     enum State {
-        /** Channel opening; {@code channelActive} makes it IDLE. */
+        /** Channel opening; {@code channelActive} makes it IDLE, or with TLS the handshake's completion. */
         CONNECTING,
         /** Open, nothing in flight: the pool may give it a request. */
         IDLE,
@@ -41,13 +45,17 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private final ChannelFutureListener connectListener = this::connectDone;
 
     private State state = State.CLOSED;
-    private BenchChannel channel;
+    /** A {@link BenchChannel} when plain; Netty's own channel with an {@link SslHandler} for TLS. */
+    private Channel channel;
     /** Reused for every request while Netty is done with it: no allocation per send. */
     private ByteBuf out;
     // the request in flight
     private boolean expectRejection;
     private long intendedNanos;
     private long sentNanos;
+    /** When the current channel's connect began, and when its TCP connection was up (its handshake began). */
+    private long connectStartNanos;
+    private long activeNanos;
     /** In the pool's idle stack (maybe stale: the pool checks the state when it pops). */
     boolean stacked;
 
@@ -62,8 +70,9 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     void connect() {
         state = State.CONNECTING;
+        connectStartNanos = System.nanoTime();
         ChannelFuture connecting = bootstrap.connect(pool.transport.address);
-        channel = (BenchChannel) connecting.channel();
+        channel = connecting.channel();
         pool.transport.client.track(channel);
         connecting.addListener(connectListener);
     }
@@ -84,8 +93,40 @@ final class Connection extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
+        activeNanos = System.nanoTime();
+        Tally tally = pool.transport.measurement.tally();
+        if (tally != null) {
+            tally.opened();
+        }
+        if (ctx.pipeline().get(SslHandler.class) == null) {
+            state = State.IDLE;
+            pool.idle(this);
+        } // else IDLE once the handshake is done: userEventTriggered
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (!(event instanceof SslHandshakeCompletionEvent done) || ctx.channel() != channel || state != State.CONNECTING) {
+            return;
+        }
+        if (!done.isSuccess()) {
+            pool.transport.measurement.failure(Tally.Failure.TLS_HANDSHAKE);
+            dropChannel();
+            pool.reconnectLater(this); // from the loop's queue: a server that refuses every handshake is not a hot loop
+            return;
+        }
+        SslHandler ssl = ctx.pipeline().get(SslHandler.class);
+        Tally tally = pool.transport.measurement.tally();
+        if (tally != null) {
+            tally.handshake(System.nanoTime() - activeNanos, TlsClient.resumed(ssl, activeMillis()), TlsClient.negotiated(ssl));
+        }
         state = State.IDLE;
         pool.idle(this);
+    }
+
+    /** The wall-clock millisecond the current channel's TCP connection came up (sessions carry wall-clock times). */
+    private long activeMillis() {
+        return System.currentTimeMillis() - (System.nanoTime() - activeNanos) / 1_000_000;
     }
 
     /**
@@ -106,8 +147,13 @@ final class Connection extends ChannelInboundHandlerAdapter {
         expectRejection = request.expectRejection();
         intendedNanos = intended;
         state = State.AWAITING_RESPONSE;
-        sentNanos = System.nanoTime();
-        channel.writeNow(buf);
+        // a connection per request (closed model): the request's time includes its connect and handshake
+        sentNanos = !pool.transport.keepAlive && intended == RunTransport.UNSCHEDULED ? connectStartNanos : System.nanoTime();
+        if (channel instanceof BenchChannel plain) {
+            plain.writeNow(buf);
+        } else {
+            channel.writeAndFlush(buf.retainedDuplicate(), channel.voidPromise()); // the pipeline encrypts it
+        }
     }
 
     /** Netty's path for received bytes; {@link BenchChannel} calls {@link #received} directly instead. */
@@ -152,7 +198,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
         if (trailingBytes) {
             pool.transport.measurement.failure(Tally.Failure.RESET); // more than one answer: out of step
             reconnect();
-        } else if (parser.closeAfter()) {
+        } else if (parser.closeAfter() || !pool.transport.keepAlive) {
             reconnect();
         } else {
             state = State.IDLE;
@@ -192,7 +238,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     /** Closes the current channel, if any; its later events are ignored. */
     void dropChannel() {
-        BenchChannel ch = channel;
+        Channel ch = channel;
         channel = null;
         state = State.CLOSED;
         if (ch != null) {

@@ -13,7 +13,7 @@ import io.vertx.core.VertxOptions;
 /**
  * The load generator of one run: a Vert.x instance of its own (so its I/O never queues behind the
  * application's server handlers on the same event loops) with one raw HTTP/1.1 client
- * ({@link Http1Client}: Netty channels on those loops, keep-alive, no pipelining, {@code connections}
+ * ({@link Http1Client}: Netty channels on those loops, plain or TLS, no pipelining, {@code connections}
  * connections). Created per run and closed after it: nothing of the bench runs while no run does.
  */
 public final class Generator implements AutoCloseable {
@@ -32,7 +32,8 @@ public final class Generator implements AutoCloseable {
         this.threads = threads;
     }
 
-    public static Generator start(int eventLoopCount, int connections, Duration timeout) throws InterruptedException {
+    public static Generator start(int eventLoopCount, int connections, Duration timeout, Endpoint endpoint)
+            throws InterruptedException {
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoopCount).setWorkerPoolSize(1)
                 .setInternalBlockingPoolSize(1).setUseDaemonThread(true));
         try {
@@ -53,7 +54,7 @@ public final class Generator implements AutoCloseable {
             if (!found.await(10, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the generator's event loops did not start");
             }
-            Http1Client client = new Http1Client(contexts, connections, timeout);
+            Http1Client client = new Http1Client(contexts, connections, timeout, endpoint);
             return new Generator(vertx, client, threads);
         } catch (InterruptedException | RuntimeException e) {
             vertx.close();

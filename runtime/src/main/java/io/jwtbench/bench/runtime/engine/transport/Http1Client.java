@@ -6,19 +6,25 @@ import java.util.concurrent.TimeUnit;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoop;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
 /**
- * The generator's HTTP/1.1 client: plain Netty channels on the generator's own event loops (the
- * Netty loops behind its Vert.x contexts), TCP_NODELAY, no pipeline beyond one {@link Connection}
- * handler per channel. It only opens channels and closes them all at the end; the protocol lives in
- * {@link Connection} and {@link ResponseParser}, the pooling in {@link ConnectionPool}.
+ * The generator's HTTP/1.1 client: Netty channels on the generator's own event loops (the Netty loops
+ * behind its Vert.x contexts), TCP_NODELAY. A plain channel is a {@link BenchChannel} with no pipeline
+ * beyond one {@link Connection} handler; a TLS channel is Netty's own, with an {@link SslHandler} of the
+ * run's {@link TlsClient} context before the connection (TLS needs the pipeline: records are framed,
+ * encrypted and decrypted there). It only opens channels and closes them all at the end; the protocol
+ * lives in {@link Connection} and {@link ResponseParser}, the pooling in {@link ConnectionPool}.
  */
 final class Http1Client {
     /** The Netty loop behind each of the generator's Vert.x contexts, same order. */
@@ -27,8 +33,11 @@ final class Http1Client {
     final int connections;
     private final int connectTimeoutMillis;
     private final ChannelGroup channels;
+    /** Null for plain HTTP. */
+    private final SslContext tls;
+    private final Endpoint endpoint;
 
-    Http1Client(Context[] contexts, int connections, Duration connectTimeout) {
+    Http1Client(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
         this.loops = new EventLoop[contexts.length];
         for (int i = 0; i < contexts.length; i++) {
             loops[i] = ((ContextInternal) contexts[i]).nettyEventLoop();
@@ -39,14 +48,24 @@ final class Http1Client {
         this.connections = connections;
         this.connectTimeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
         this.channels = new DefaultChannelGroup("bench-generator", loops[0]);
+        this.endpoint = endpoint;
+        this.tls = endpoint.transport().tls() ? TlsClient.context(endpoint.transport(), endpoint.trusted()) : null;
     }
 
     /** A bootstrap for one connection's channels, all on {@code loop}. */
     Bootstrap bootstrap(EventLoop loop, Connection connection) {
-        return new Bootstrap().group(loop).channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(connection))
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis)
-                .handler(connection);
+        Bootstrap b = new Bootstrap().group(loop).option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
+        if (tls == null) {
+            return b.channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(connection)).handler(connection);
+        }
+        return b.channel(NioSocketChannel.class).handler(new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                // host and port key the session cache: later connections resume, as a browser's would
+                ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()), connection);
+            }
+        });
     }
 
     /** Closed with the generator, whatever state it is in. */

@@ -21,15 +21,18 @@ public final class RunTransport {
 
     final Http1Client client;
     final InetSocketAddress address;
+    /** Whether a connection carries more than one request. */
+    final boolean keepAlive;
     /** {@code host:port}, the Host header of every request. */
     final String authority;
     final long timeoutNanos;
     final Measurement measurement;
 
-    public RunTransport(Generator generator, int port, Duration timeout, Measurement measurement) {
+    public RunTransport(Generator generator, Endpoint endpoint, Duration timeout, Measurement measurement) {
         this.client = generator.client;
-        this.address = new InetSocketAddress(HOST, port);
-        this.authority = HOST + ":" + port;
+        this.address = new InetSocketAddress(HOST, endpoint.port());
+        this.authority = HOST + ":" + endpoint.port();
+        this.keepAlive = endpoint.transport().keepAlive();
         this.timeoutNanos = timeout.toNanos();
         this.measurement = measurement;
     }

@@ -1,0 +1,140 @@
+package io.jwtbench.bench.runtime.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import io.jwtbench.bench.runtime.engine.transport.TlsClient;
+import io.jwtbench.bench.runtime.plan.SpecException;
+import io.jwtbench.bench.runtime.plan.Transport;
+import io.quarkus.runtime.LaunchMode;
+import io.quarkus.tls.TlsConfiguration;
+import io.quarkus.tls.TlsConfigurationRegistry;
+import io.quarkus.vertx.http.HttpServer;
+
+/**
+ * What a TLS run connects to: the HTTPS port this application actually listens on, and the certificates
+ * its server presents, read from the same configuration the server reads (the TLS registry configuration
+ * {@code quarkus.http.tls-configuration-name} names, else the registry's default, else the legacy
+ * {@code quarkus.http.ssl.certificate.files}). The generator trusts those certificates and nothing else:
+ * no CA, no trust-all, so a run never talks TLS to anything but this application.
+ */
+@Singleton
+public class ServerTls {
+    /** Where to read about it, in every refusal. */
+    private static final String HOW = "serve HTTPS first: quarkus.http.ssl-port and a certificate through the TLS registry"
+            + " (quarkus.tls.key-store.pem.0.cert and quarkus.tls.key-store.pem.0.key; application.properties shows a"
+            + " one-line development certificate)";
+
+    @Inject
+    Instance<HttpServer> server;
+    @Inject
+    Instance<TlsConfigurationRegistry> registry;
+
+    /** The endpoint a TLS run loads. */
+    public record Https(int port, List<X509Certificate> certificates) {
+    }
+
+    /**
+     * Refuses a transport this application cannot serve (a 400 naming the field): TLS without an HTTPS port or
+     * a certificate the bench can read, and an OpenSSL engine whose native library does not load here.
+     */
+    public void check(Transport transport) {
+        if (!transport.tls()) {
+            return;
+        }
+        https();
+        if (transport.tlsEngine() == Transport.TlsEngine.OPENSSL && !TlsClient.openSslAvailable()) {
+            throw new SpecException("tlsEngine", "BoringSSL (netty-tcnative) does not load on this platform ("
+                    + TlsClient.openSslUnavailability() + "); use \"jdk\"");
+        }
+    }
+
+    /** @throws SpecException on field {@code tls} when the application serves no HTTPS the bench can trust */
+    public Https https() {
+        int port = port();
+        if (port <= 0) {
+            throw new SpecException("tls", "this application has no HTTPS port: " + HOW);
+        }
+        List<X509Certificate> certificates;
+        try {
+            certificates = certificates();
+        } catch (GeneralSecurityException | IOException e) {
+            throw new SpecException("tls", "the application's server certificate cannot be read (" + e.getMessage() + ")");
+        }
+        if (certificates.isEmpty()) {
+            throw new SpecException("tls", "no server certificate found in the application's configuration: " + HOW);
+        }
+        return new Https(port, certificates);
+    }
+
+    private int port() {
+        int port = server.isResolvable() ? server.get().getSecurePort() : -1;
+        if (port > 0 || !hasServerCertificate()) {
+            return port;
+        }
+        // before the server published its port: the configured one, for the launch mode
+        boolean test = LaunchMode.current() == LaunchMode.TEST;
+        return config().getOptionalValue(test ? "quarkus.http.test-ssl-port" : "quarkus.http.ssl-port", Integer.class)
+                .orElse(test ? 8444 : 8443);
+    }
+
+    private boolean hasServerCertificate() {
+        try {
+            return !certificates().isEmpty();
+        } catch (GeneralSecurityException | IOException e) {
+            return false;
+        }
+    }
+
+    /** The certificates the HTTPS server presents: each key entry's own certificate (the chain's first). */
+    private List<X509Certificate> certificates() throws GeneralSecurityException, IOException {
+        Optional<TlsConfiguration> tls = Optional.empty();
+        if (registry.isResolvable()) {
+            Optional<String> name = config().getOptionalValue("quarkus.http.tls-configuration-name", String.class);
+            tls = name.isPresent() ? registry.get().get(name.get()) : registry.get().getDefault();
+        }
+        KeyStore keys = tls.map(TlsConfiguration::getKeyStore).orElse(null);
+        List<X509Certificate> out = new ArrayList<>();
+        if (keys != null) {
+            for (String alias : Collections.list(keys.aliases())) {
+                Certificate[] chain = keys.isKeyEntry(alias) ? keys.getCertificateChain(alias) : null;
+                if (chain != null && chain.length > 0 && chain[0] instanceof X509Certificate c) {
+                    out.add(c);
+                }
+            }
+            return out;
+        }
+        for (String file : config().getOptionalValues("quarkus.http.ssl.certificate.files", String.class).orElse(List.of())) {
+            try (InputStream in = Files.newInputStream(Path.of(file))) {
+                Certificate first = CertificateFactory.getInstance("X.509").generateCertificates(in).stream().findFirst()
+                        .orElse(null);
+                if (first instanceof X509Certificate c) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Config config() {
+        return ConfigProvider.getConfig();
+    }
+}

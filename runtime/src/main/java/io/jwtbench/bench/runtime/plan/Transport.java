@@ -1,0 +1,130 @@
+package io.jwtbench.bench.runtime.plan;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * How the generator talks to the application: plain or TLS, which HTTP protocol, how many requests share a
+ * connection at once, whether a connection carries more than one request, and which TLS engine encrypts.
+ * The spec fields {@code tls}, {@code protocol}, {@code streams}, {@code keepAlive} and {@code tlsEngine}.
+ *
+ * @param streams requests in flight on one connection at once (1 for HTTP/1.1: no pipelining)
+ * @param keepAlive false: a new connection, with TLS a new handshake, for every request
+ */
+public record Transport(boolean tls, String protocol, int streams, boolean keepAlive, TlsEngine tlsEngine) {
+    public static final String HTTP_1_1 = "http/1.1";
+    public static final String H2 = "h2";
+    /** The protocols the generator speaks; anything else is refused with this list. */
+    public static final List<String> PROTOCOLS = List.of(HTTP_1_1);
+    /** The spec fields this reads, which are engine fields, never target options. */
+    public static final List<String> FIELDS = List.of("tls", "protocol", "streams", "keepAlive", "tlsEngine");
+
+    /** Plain HTTP/1.1 with keep-alive: every run before TLS existed, and every spec that says nothing. */
+    public static final Transport PLAIN = new Transport(false, HTTP_1_1, 1, true, TlsEngine.JDK);
+
+    /** Who encrypts the generator's side of a TLS connection. */
+    public enum TlsEngine {
+        /** The JDK's own SSLEngine (SunJSSE). */
+        JDK,
+        /** BoringSSL through netty-tcnative, where its native library loads. */
+        OPENSSL;
+
+        public String jsonName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        static TlsEngine parse(JsonNode node) {
+            for (TlsEngine e : values()) {
+                if (node.isTextual() && e.jsonName().equals(node.asText())) {
+                    return e;
+                }
+            }
+            throw new SpecException("tlsEngine", "must be one of " + Arrays.stream(values()).map(TlsEngine::jsonName).toList()
+                    + ", got " + node);
+        }
+    }
+
+    /**
+     * The transport fields of a run spec, each checked on its own; {@link #PLAIN} for a spec without any.
+     * Whether the application can serve it (an HTTPS port) is the engine's question, not the parser's.
+     */
+    static Transport parse(JsonNode body) {
+        boolean tls = RunSpecParser.bool("tls", body.get("tls"), false);
+        JsonNode p = body.get("protocol");
+        String protocol = HTTP_1_1;
+        if (RunSpecParser.present(p)) {
+            if (!p.isTextual() || !PROTOCOLS.contains(p.asText().toLowerCase(Locale.ROOT))) {
+                throw new SpecException("protocol", "must be one of " + PROTOCOLS + ", got " + p
+                        + (p.isTextual() && p.asText().equalsIgnoreCase(H2)
+                                ? " (HTTP/2 is not in the generator yet: the service serves it to outside clients by ALPN)"
+                                : ""));
+            }
+            protocol = p.asText().toLowerCase(Locale.ROOT);
+        }
+        JsonNode s = body.get("streams");
+        int streams = 1;
+        if (RunSpecParser.present(s)) {
+            if (!s.isIntegralNumber() || s.asLong() != 1) {
+                throw new SpecException("streams", "concurrent streams per connection are an HTTP/2 setting; "
+                        + protocol + " carries one request at a time on a connection, so streams is 1, got " + s);
+            }
+        }
+        boolean keepAlive = RunSpecParser.bool("keepAlive", body.get("keepAlive"), true);
+        JsonNode e = body.get("tlsEngine");
+        TlsEngine engine = TlsEngine.JDK;
+        if (RunSpecParser.present(e)) {
+            if (!tls) {
+                throw new SpecException("tlsEngine", "applies to TLS: add \"tls\": true, or remove tlsEngine");
+            }
+            engine = TlsEngine.parse(e);
+        }
+        return new Transport(tls, protocol, streams, keepAlive, engine);
+    }
+
+    /** The fields that differ from {@link #PLAIN}, as a caller writes them (a plain run's echo is as before). */
+    void echo(Map<String, Object> m) {
+        if (tls) {
+            m.put("tls", true);
+            m.put("tlsEngine", tlsEngine.jsonName());
+        }
+        if (!protocol.equals(HTTP_1_1)) {
+            m.put("protocol", protocol);
+        }
+        if (streams != 1) {
+            m.put("streams", streams);
+        }
+        if (!keepAlive) {
+            m.put("keepAlive", false);
+        }
+    }
+
+    /** The transport a report's spec echo describes (a report from before TLS existed: {@link #PLAIN}). */
+    public static Transport fromEcho(Map<String, Object> spec) {
+        boolean tls = Boolean.TRUE.equals(spec.get("tls"));
+        Object engine = spec.get("tlsEngine");
+        Object streams = spec.get("streams");
+        return new Transport(tls, String.valueOf(spec.getOrDefault("protocol", HTTP_1_1)),
+                streams instanceof Number n ? n.intValue() : 1, !Boolean.FALSE.equals(spec.get("keepAlive")),
+                "openssl".equals(engine) ? TlsEngine.OPENSSL : TlsEngine.JDK);
+    }
+
+    /** In words, for reports and refusals: "TLS HTTP/1.1 (openssl), a connection per request". */
+    public String label() {
+        StringBuilder b = new StringBuilder(tls ? "TLS " : "plain ");
+        b.append(protocol.equals(HTTP_1_1) ? "HTTP/1.1" : "HTTP/2");
+        if (streams != 1) {
+            b.append(" × ").append(streams).append(" streams");
+        }
+        if (tls) {
+            b.append(" (").append(tlsEngine.jsonName()).append(')');
+        }
+        if (!keepAlive) {
+            b.append(", a connection per request");
+        }
+        return b.toString();
+    }
+}
