@@ -211,11 +211,25 @@ class BenchApiTest {
             "{'target':'health','connections':5,'warmup':'soon'} | warmup",
             "{'target':'health','connections':5,'timeout':'0s'}  | timeout",
             "{'target':'health','connections':5,'tokens':10}     | tokens",
-            "{'target':'probe','connections':5,'mode':'loud'}    | mode" })
+            "{'target':'probe','connections':5,'mode':'loud'}    | mode",
+            "{'target':'health','connections':5,'tls':true}      | tls",
+            "{'target':'health','connections':5,'tls':'yes'}     | tls",
+            "{'target':'health','connections':5,'protocol':'h3'} | protocol",
+            "{'target':'health','connections':5,'streams':0}     | streams",
+            "{'target':'health','connections':5,'keepAlive':0}   | keepAlive",
+            "{'target':'health','connections':5,'tlsEngine':'jdk'} | tlsEngine" })
     void badInputIs400NamingTheField(String json, String field) {
         post(json.equals("''") ? "" : json).then().statusCode(400)
                 .contentType(containsString("application/json"))
                 .body("error", equalTo("invalid run spec"), "field", equalTo(field), "reason", notNullValue());
+    }
+
+    @Test
+    void tlsWithoutAnHttpsPortSaysWhatToConfigure() {
+        post("{'target':'health','connections':1,'tls':true}").then().statusCode(400).body("field", equalTo("tls"),
+                "reason", containsString("quarkus.http.ssl-port"));
+        post("{'target':'health','connections':1,'protocol':'h3'}").then().statusCode(400).body("field",
+                equalTo("protocol"), "reason", containsString("http/1.1"));
     }
 
     @Test

@@ -257,7 +257,8 @@ public final class Run implements Started {
         window.collectLastSecond(stoppedAt);
         window.conclude(stoppedAt, generator.cpuNanos() + driver.cpuNanos() - cpuAtStart,
                 Generator.processCpuNanos() - processCpuAtStart);
-        builtIn = builtIn.with(TransportFacts.of(spec.transport(), window.tally(), window.measured().durationSeconds()));
+        builtIn = builtIn.with(TransportFacts.of(spec.transport(), window.tally(), window.measured().durationSeconds(),
+                measurement.negotiated()));
         return isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE;
     }
 

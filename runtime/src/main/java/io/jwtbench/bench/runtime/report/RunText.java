@@ -5,6 +5,7 @@ import java.util.Locale;
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.Kernel;
+import io.jwtbench.bench.runtime.stats.TransportFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -50,8 +51,9 @@ public final class RunText {
         double seconds = r.measured().durationSeconds();
         Format.line(out, "  %d requests in %.2fs, %s read", r.measured().requests(), seconds, Format.bytes(r.measured().bytesRead()));
         ErrorCounts e = r.errors();
-        if (e.connect() + e.reset() + e.timeout() > 0) {
-            Format.line(out, "  Socket errors: connect %d, reset %d, timeout %d", e.connect(), e.reset(), e.timeout());
+        if (e.socket() > 0) {
+            Format.line(out, "  Socket errors: connect %d, reset %d, timeout %d%s", e.connect(), e.reset(), e.timeout(),
+                    e.tlsHandshake() > 0 ? ", TLS handshake " + e.tlsHandshake() : "");
         }
         if (e.status4xx() + e.status5xx() > 0) {
             Format.line(out, "  Non-2xx or 3xx responses: %d (4xx %d, 5xx %d)", e.status4xx() + e.status5xx(),
@@ -75,6 +77,14 @@ public final class RunText {
                             Format.latency(r.generator().maxScheduleLagMs())) : "");
             Format.line(out, "At the window's close: %d in flight (awaited), %d due but unsent (filed from their intended time)",
                     r.generator().inFlightAtStop(), r.generator().unsentAtStop());
+        }
+        TransportFacts t = r.transport();
+        if (t != null && (t.tlsVersion() != null || !t.keepAlive())) {
+            Format.line(out, "Transport: %s %s%s, %s connections opened (%s/s)%s", t.scheme(), t.protocol(),
+                    t.tlsVersion() == null ? "" : " over " + t.tlsVersion() + " " + t.cipherSuite() + " (" + t.tlsEngine() + ")",
+                    t.connectionsOpened(), Format.fixed(t.connectionsPerSecond(), 0),
+                    t.handshakes() == 0 ? "" : String.format(java.util.Locale.ROOT, ", %d handshakes (%s/s, %d resumed, mean %.2f ms)",
+                            t.handshakes(), Format.fixed(t.handshakesPerSecond(), 0), t.resumptions(), t.handshakeMeanMs()));
         }
         Kernel kernel = r.kernel();
         if (kernel != null) {

@@ -28,6 +28,21 @@ public final class Measurement {
         }
     }
 
+    /** The first TLS handshake's outcome, whatever the phase: every connection of a run negotiates the same. */
+    private volatile Tally.Negotiated negotiated;
+
+    /** A TLS handshake completed with {@code what}; the first one is kept. */
+    public void negotiated(Tally.Negotiated what) {
+        if (negotiated == null) {
+            negotiated = what;
+        }
+    }
+
+    /** Null until a TLS handshake completed (and in a plain run). */
+    public Tally.Negotiated negotiated() {
+        return negotiated;
+    }
+
     public Measurement() {
         this.current = new Phase();
     }

@@ -29,8 +29,6 @@ public final class Tally {
     private final LongAdder handshakes = new LongAdder();
     private final LongAdder resumptions = new LongAdder();
     private final LongAdder handshakeNanos = new LongAdder();
-    /** The first handshake's outcome: every connection of a run negotiates the same. */
-    private volatile Negotiated negotiated;
     private final LongAdder status4xx = new LongAdder();
     private final LongAdder status5xx = new LongAdder();
     private final LongAdder expectedRejections = new LongAdder();
@@ -72,14 +70,11 @@ public final class Tally {
     }
 
     /** A TLS handshake completed in {@code nanos}; {@code resumed}: an earlier session was resumed, no full handshake. */
-    public void handshake(long nanos, boolean resumed, Negotiated what) {
+    public void handshake(long nanos, boolean resumed) {
         handshakes.increment();
         handshakeNanos.add(nanos);
         if (resumed) {
             resumptions.increment();
-        }
-        if (negotiated == null) {
-            negotiated = what;
         }
     }
 
@@ -99,10 +94,6 @@ public final class Tally {
         return handshakeNanos.sum();
     }
 
-    /** Null until a TLS handshake completed (and in a plain run). */
-    public Negotiated negotiated() {
-        return negotiated;
-    }
 
     /** Open model: how late a request left compared to its intended time. */
     public void scheduled(long lagNanos, boolean late) {

@@ -15,9 +15,11 @@ public record TransportFacts(String scheme, String protocol, String tlsEngine, b
         long resumptions, double resumptionsPerSecond, Double handshakeMeanMs) {
     public static final String SECTION = "transport";
 
-    /** From a phase's tally over {@code seconds}; the protocol is the negotiated one where a handshake said so. */
-    public static TransportFacts of(Transport transport, Tally t, double seconds) {
-        Tally.Negotiated n = t.negotiated();
+    /**
+     * From a phase's tally over {@code seconds} and what the run's handshakes negotiated ({@code n}, null when
+     * none did); the protocol is the negotiated one where a handshake said so.
+     */
+    public static TransportFacts of(Transport transport, Tally t, double seconds, Tally.Negotiated n) {
         String protocol = n != null && n.protocol() != null && !n.protocol().isEmpty() ? n.protocol() : transport.protocol();
         long handshakes = t.handshakes();
         return new TransportFacts(transport.tls() ? "https" : "http", protocol,

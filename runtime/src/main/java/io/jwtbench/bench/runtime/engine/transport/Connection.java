@@ -118,8 +118,9 @@ final class Connection extends ChannelInboundHandlerAdapter {
         SslHandler ssl = ctx.pipeline().get(SslHandler.class);
         Tally tally = pool.transport.measurement.tally();
         if (tally != null) {
-            tally.handshake(System.nanoTime() - activeNanos, TlsClient.resumed(ssl, activeMillis()), TlsClient.negotiated(ssl));
+            tally.handshake(System.nanoTime() - activeNanos, TlsClient.resumed(ssl, activeMillis()));
         }
+        pool.transport.measurement.negotiated(TlsClient.negotiated(ssl));
         state = State.IDLE;
         pool.idle(this);
     }

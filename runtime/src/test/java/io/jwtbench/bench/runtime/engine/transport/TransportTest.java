@@ -134,11 +134,16 @@ class TransportTest {
      */
     static Measurement.Phase measure(RequestSource source, int port, int connections, int rate, long millis,
             Duration timeout, LongConsumer atStart) throws Exception {
-        try (Generator generator = Generator.start(2, connections, timeout, Endpoint.plain(port))) {
+        return measure(source, Endpoint.plain(port), connections, rate, millis, timeout, atStart);
+    }
+
+    static Measurement.Phase measure(RequestSource source, Endpoint endpoint, int connections, int rate, long millis,
+            Duration timeout, LongConsumer atStart) throws Exception {
+        try (Generator generator = Generator.start(2, connections, timeout, endpoint)) {
             Measurement measurement = new Measurement();
             LoadModel model = rate > 0 ? new LoadModel.ConstantRate(rate, connections) : new LoadModel.Closed(connections);
             LoadDriver driver = LoadDriver.of(model.schedule(Duration.ZERO, Duration.ofMillis(millis)),
-                    new RunTransport(generator, Endpoint.plain(port), timeout, measurement), source);
+                    new RunTransport(generator, endpoint, timeout, measurement), source);
             long start = System.nanoTime();
             long windowEnd = start + TimeUnit.MILLISECONDS.toNanos(millis);
             atStart.accept(start);

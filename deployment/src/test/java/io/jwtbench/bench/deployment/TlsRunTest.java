@@ -1,0 +1,152 @@
+package io.jwtbench.bench.deployment;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.quarkus.test.QuarkusExtensionTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * The bench over TLS, against the application's real HTTPS port: a PKCS#12 key store that keytool makes for
+ * this test, served through the TLS registry. The generator trusts that certificate and nothing else; the
+ * report says what the handshakes negotiated and how often they ran, and the CPU profile names TLS, the
+ * server's and the generator's apart. The kernel's count of accepted connections (which the bench does not
+ * compute) checks the count of connections a run without keep-alive opened.
+ */
+class TlsRunTest {
+    static final Path DIR = Path.of("target", "tls-run-test");
+    static final String PASSWORD = "bench-test";
+
+    @RegisterExtension
+    static final QuarkusExtensionTest app = new QuarkusExtensionTest()
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
+            .overrideConfigKey("quarkus.http.test-port", "0")
+            .overrideConfigKey("quarkus.http.test-ssl-port", "0")
+            .overrideConfigKey("quarkus.tls.key-store.p12.path", keyStore().toAbsolutePath().toString())
+            .overrideConfigKey("quarkus.tls.key-store.p12.password", PASSWORD);
+
+    /** A fresh EC key and self-signed certificate for 127.0.0.1, by the JDK's keytool. */
+    static Path keyStore() {
+        Path p12 = DIR.resolve("server.p12");
+        try {
+            Files.createDirectories(DIR);
+            Files.deleteIfExists(p12);
+            Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                    "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
+                    "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2", "-storetype", "PKCS12", "-keystore",
+                    p12.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD).redirectErrorStream(true).start();
+            String out = new String(keytool.getInputStream().readAllBytes());
+            if (!keytool.waitFor(60, TimeUnit.SECONDS) || keytool.exitValue() != 0) {
+                throw new IllegalStateException("keytool failed: " + out);
+            }
+            return p12;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static JsonPath run(String json) {
+        return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).queryParam("wait", "true")
+                .post("/q/bench/runs").then().statusCode(200).extract().jsonPath();
+    }
+
+    static Map<String, Object> component(JsonPath r, String name) {
+        List<Map<String, Object>> rows = r.getList("profile.components");
+        return rows.stream().filter(c -> name.equals(c.get("component"))).findFirst().orElse(null);
+    }
+
+    @Test
+    void aTlsRunSaysWhatWasNegotiatedAndNamesItsCost() {
+        JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true}");
+        assertEquals("DONE", r.getString("status"), r.prettify());
+        assertTrue(r.getString("endpoint").startsWith("https://127.0.0.1:"), r.getString("endpoint"));
+        assertTrue(r.getLong("measured.requests") > 100, "answered over TLS: " + r.getLong("measured.requests"));
+        assertEquals(0, r.getLong("errors.total"), r.getString("errors"));
+        assertEquals("https", r.getString("transport.scheme"));
+        assertEquals("http/1.1", r.getString("transport.protocol"), "ALPN chose HTTP/1.1, as offered");
+        assertEquals("TLSv1.3", r.getString("transport.tlsVersion"));
+        assertTrue(r.getString("transport.cipherSuite").startsWith("TLS_"), r.getString("transport.cipherSuite"));
+        assertEquals("jdk", r.getString("transport.tlsEngine"));
+        // keep-alive: the connections opened during the warm-up, none in the measured window
+        assertEquals(0, r.getLong("transport.handshakes"), r.getString("transport"));
+
+        Map<String, Object> server = component(r, "TLS records");
+        Map<String, Object> generator = component(r, "load generator: TLS records");
+        assertNotNull(server, "the server's TLS: " + r.getList("profile.components"));
+        assertNotNull(generator, "the generator's TLS: " + r.getList("profile.components"));
+        assertTrue(((Number) server.get("cpuUsPerRequest")).doubleValue() > 0, server.toString());
+        assertTrue(String.valueOf(server.get("topMethods")).matches(".*(sun\\.security|javax\\.crypto|com\\.sun\\.crypto|io\\.netty\\.handler\\.ssl).*"),
+                "TLS's own methods: " + server.get("topMethods"));
+
+        JsonPath plain = run("{'target':'probe','connections':2,'duration':'2s'}");
+        assertEquals("http", plain.getString("transport.scheme"));
+        assertTrue(plain.getString("endpoint").startsWith("http://"), plain.getString("endpoint"));
+        assertNull(component(plain, "TLS records"), "a plain run has no TLS: " + plain.getList("profile.components"));
+        assertNull(component(plain, "load generator: TLS records"));
+    }
+
+    @Test
+    void withoutKeepAliveEveryRequestOpensAConnectionAndShakesHands() {
+        JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true,'keepAlive':false}");
+        assertEquals("DONE", r.getString("status"), r.prettify());
+        long requests = r.getLong("measured.requests");
+        long opened = r.getLong("transport.connectionsOpened");
+        long handshakes = r.getLong("transport.handshakes");
+        assertTrue(requests > 20, "requests: " + requests);
+        // one connection per request; the ones open at the window's edges (2 connections) count on one side only
+        assertTrue(Math.abs(opened - requests) <= 4, opened + " connections for " + requests + " requests");
+        assertTrue(Math.abs(handshakes - opened) <= 2, handshakes + " handshakes on " + opened + " connections");
+        assertTrue(r.getLong("transport.resumptions") > 0, "the client's session cache resumes: " + r.getString("transport"));
+        assertTrue(r.getLong("transport.resumptions") <= handshakes);
+        assertTrue(r.getDouble("transport.handshakeMeanMs") > 0);
+        // the kernel saw them accepted (its namespace counts any other connection too, so at least as many)
+        if (r.get("kernel.connectionsAccepted") != null) {
+            assertTrue(r.getLong("kernel.connectionsAccepted") >= opened - 2,
+                    "the kernel accepted " + r.getLong("kernel.connectionsAccepted") + ", the bench opened " + opened);
+        }
+        assertNotNull(component(r, "TLS handshake"), "the server's handshakes: " + r.getList("profile.components"));
+        assertNotNull(component(r, "load generator: TLS handshake"), r.getList("profile.components").toString());
+    }
+
+    @Test
+    void theOpenSslEngineWhereItLoads() {
+        JsonPath r = run("{'target':'probe','connections':2,'duration':'2s','tls':true,'tlsEngine':'openssl'}");
+        assertEquals("DONE", r.getString("status"), r.prettify());
+        assertEquals("openssl", r.getString("transport.tlsEngine"));
+        assertEquals("TLSv1.3", r.getString("transport.tlsVersion"));
+        assertTrue(r.getLong("measured.requests") > 100);
+        assertNotNull(component(r, "load generator: TLS records"), r.getList("profile.components").toString());
+    }
+
+    @Test
+    void transportFieldsAreCheckedOneByOne() {
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"tlsEngine\":\"nss\"}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("tlsEngine"), "reason",
+                        containsString("jdk"));
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"protocol\":\"h2\"}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("protocol"), "reason",
+                        containsString("http/1.1"));
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"streams\":10}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("streams"));
+    }
+}
