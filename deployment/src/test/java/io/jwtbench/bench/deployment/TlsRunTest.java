@@ -139,7 +139,48 @@ class TlsRunTest {
     }
 
     @Test
+    void aCompareAcrossTransportsNamesWhatTlsCosts() {
+        JsonPath c = given().contentType(ContentType.JSON)
+                .body("{'spec':{'target':'probe','connections':2,'duration':'2s','warmup':'1s'},'transports':['plain','tls'],'rounds':1}"
+                        .replace('\'', '"'))
+                .queryParam("wait", "true").post("/q/bench/compare").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of("plain", "tls"), c.getList("transports"));
+        List<Map<String, Object>> rows = c.getList("rows");
+        assertEquals(2, rows.size(), c.prettify());
+        List<Map<String, Object>> runs = c.getList("runs");
+        JsonPath plain = null;
+        JsonPath tls = null;
+        for (Map<String, Object> run : runs) {
+            if (((Number) run.get("round")).intValue() != 1) {
+                continue; // the warm-up steps
+            }
+            JsonPath r = given().get("/q/bench/runs/" + run.get("runId")).then().statusCode(200).extract().jsonPath();
+            if (r.getString("endpoint").startsWith("https")) {
+                tls = r;
+            } else {
+                plain = r;
+            }
+        }
+        assertNotNull(plain, c.prettify());
+        assertNotNull(tls, c.prettify());
+        assertNotNull(component(tls, "TLS records"), tls.getList("profile.components").toString());
+        assertNull(component(plain, "TLS records"));
+
+        // a TLS run is not held against a plain one: the verdict is refused, with the reason
+        JsonPath v = given().contentType(ContentType.JSON)
+                .body("{\"baseline\":\"" + plain.getString("id") + "\",\"current\":\"" + tls.getString("id") + "\"}")
+                .post("/q/bench/verdict").then().statusCode(200).extract().jsonPath();
+        assertEquals("not comparable", v.getString("verdict"), v.prettify());
+        assertTrue(v.getString("notComparable").contains("different transports"), v.getString("notComparable"));
+    }
+
+    @Test
     void transportFieldsAreCheckedOneByOne() {
+        given().contentType(ContentType.JSON).body("{\"spec\":{\"target\":\"probe\",\"connections\":1},\"transports\":[\"plain\",\"h2\"]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("transports"), "reason",
+                        containsString("tls"));
+        given().contentType(ContentType.JSON).body("{\"spec\":{\"target\":\"probe\",\"connections\":1,\"tls\":true},\"transports\":[\"plain\"]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("spec.tls"));
         given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"tlsEngine\":\"nss\"}")
                 .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("tlsEngine"), "reason",
                         containsString("jdk"));

@@ -23,6 +23,7 @@ import io.jwtbench.bench.runtime.plan.SpecLimits;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.plan.SweepSpecParser;
 import io.jwtbench.bench.runtime.plan.SpecException;
+import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.stats.Baseline;
 import io.jwtbench.bench.runtime.spi.RequestSource;
@@ -115,13 +116,13 @@ public class Bench {
         // every model's requests are held at once, from the first run to the last
         Map<String, Long> footprint = new LinkedHashMap<>();
         for (String model : plan.models()) {
-            MemoryBudget.add(footprint, ofModel(model, () -> footprint(plan.specOf(model))));
+            MemoryBudget.add(footprint, ofEntry(plan, model, () -> footprint(plan.specOf(model))));
         }
         MemoryBudget.of(config()).check(footprint, "spec.");
         Map<String, RunSeries.Step> prepared = new LinkedHashMap<>();
         for (String model : plan.models()) {
             RunSpec spec = plan.specOf(model);
-            prepared.put(model, new RunSeries.Step(model, spec, ofModel(model, () -> prepare(spec))));
+            prepared.put(model, new RunSeries.Step(model, spec, ofEntry(plan, model, () -> prepare(spec))));
         }
         List<RunSeries.Step> steps = new ArrayList<>();
         if (!plan.spec().warmup().isZero()) {
@@ -137,13 +138,17 @@ public class Bench {
         return startSeries(COMPARE, steps, new RunSeries.Options<>(Duration.ZERO, false, plan));
     }
 
-    /** {@code work} for one model of a compare: a refused model is an error on {@code models}, a spec error on {@code spec.<field>}. */
-    private static <T> T ofModel(String model, Supplier<T> work) {
+    /**
+     * {@code work} for one entry of a compare: a refused model or transport is an error on {@code models} or
+     * {@code transports}, any other spec error one on {@code spec.<field>}.
+     */
+    private static <T> T ofEntry(ComparePlan plan, String entry, Supplier<T> work) {
         try {
             return work.get();
         } catch (SpecException e) {
-            throw e.field().equals(ComparePlan.OPTION)
-                    ? new SpecException("models", "model \"" + model + "\": " + e.reason())
+            boolean ofEntry = plan.axis() == ComparePlan.Axis.MODELS ? e.field().equals(ComparePlan.OPTION)
+                    : Transport.FIELDS.contains(e.field());
+            throw ofEntry ? new SpecException(plan.axis().field, "\"" + entry + "\": " + e.reason())
                     : new SpecException("spec." + e.field(), e.reason());
         }
     }

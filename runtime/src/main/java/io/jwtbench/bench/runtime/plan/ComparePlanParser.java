@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 
 /**
- * {@code {"spec":{run spec}, "models":["a","b",..]}} into a {@link ComparePlan}. Errors in the spec
- * name their field as {@code spec.<field>}.
+ * {@code {"spec":{run spec}, "models":["a","b",..]}} or {@code {"spec":{..}, "transports":["plain","tls",..]}}
+ * into a {@link ComparePlan}. Errors in the spec name their field as {@code spec.<field>}.
  */
 public final class ComparePlanParser {
     private final RunSpecParser runs;
@@ -30,11 +30,23 @@ public final class ComparePlanParser {
         }
         for (Iterator<String> names = body.fieldNames(); names.hasNext();) {
             String name = names.next();
-            if (!name.equals("spec") && !name.equals("models") && !name.equals("rounds")) {
-                throw new SpecException(name, "unknown field; a compare takes spec, models and rounds");
+            if (!name.equals("spec") && !name.equals("models") && !name.equals("transports") && !name.equals("rounds")) {
+                throw new SpecException(name, "unknown field; a compare takes spec, models or transports, and rounds");
             }
         }
-        List<String> models = models(body.get("models"));
+        if (body.has("models") && body.has("transports")) {
+            throw new SpecException("transports", "a compare varies one thing: give models or transports, not both");
+        }
+        ComparePlan.Axis axis = body.has("transports") ? ComparePlan.Axis.TRANSPORTS : ComparePlan.Axis.MODELS;
+        List<String> models = models(axis, body.get(axis.field));
+        if (axis == ComparePlan.Axis.TRANSPORTS) {
+            models.forEach(Transport::named);
+            for (String field : Transport.FIELDS) {
+                if (body.path("spec").has(field)) {
+                    throw new SpecException("spec." + field, "set by each entry of transports; remove it from spec");
+                }
+            }
+        }
         JsonNode spec = body.get("spec");
         if (spec == null || !spec.isObject()) {
             throw new SpecException("spec", "required: a run spec object, as for POST /q/bench/runs");
@@ -52,7 +64,7 @@ public final class ComparePlanParser {
         // every model runs once per round, plus once as a warm-up step unless the warm-up is 0s
         int runsPerModel = rounds + (run.warmup().isZero() ? 0 : 1);
         cap.check("models", models.size() * runsPerModel, run, Duration.ZERO);
-        return new ComparePlan(run, models, rounds);
+        return new ComparePlan(run, models, rounds, axis);
     }
 
     private static int rounds(JsonNode node) {
@@ -65,22 +77,23 @@ public final class ComparePlanParser {
         return node.asInt();
     }
 
-    private static List<String> models(JsonNode node) {
+    private static List<String> models(ComparePlan.Axis axis, JsonNode node) {
         if (node == null || !node.isArray() || node.isEmpty()) {
-            throw new SpecException("models",
-                    "required: a non-empty list of model names, e.g. [\"event-loop\",\"worker\",\"virtual\"]");
+            throw new SpecException(axis.field, axis == ComparePlan.Axis.MODELS
+                    ? "required: a non-empty list of model names, e.g. [\"event-loop\",\"worker\",\"virtual\"]"
+                    : "required: a non-empty list of transports among " + Transport.NAMED.keySet());
         }
         if (node.size() > ComparePlan.MAX_MODELS) {
-            throw new SpecException("models", "at most " + ComparePlan.MAX_MODELS + " models");
+            throw new SpecException(axis.field, "at most " + ComparePlan.MAX_MODELS + " entries");
         }
         List<String> models = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (JsonNode m : node) {
             if (!m.isTextual() || m.asText().isBlank()) {
-                throw new SpecException("models", "every model is a non-empty string, got " + m);
+                throw new SpecException(axis.field, "every entry is a non-empty string, got " + m);
             }
             if (!seen.add(m.asText())) {
-                throw new SpecException("models", "model \"" + m.asText() + "\" is listed twice");
+                throw new SpecException(axis.field, "\"" + m.asText() + "\" is listed twice");
             }
             models.add(m.asText());
         }

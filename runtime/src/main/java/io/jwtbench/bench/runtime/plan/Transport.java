@@ -26,6 +26,29 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
     /** Plain HTTP/1.1 with keep-alive: every run before TLS existed, and every spec that says nothing. */
     public static final Transport PLAIN = new Transport(false, HTTP_1_1, 1, true, TlsEngine.JDK);
 
+    /** The transports a compare names (its {@code "transports"} list), in words a report can show. */
+    public static final Map<String, Transport> NAMED = named();
+
+    private static Map<String, Transport> named() {
+        Map<String, Transport> m = new java.util.LinkedHashMap<>();
+        m.put("plain", PLAIN);
+        m.put("tls", new Transport(true, HTTP_1_1, 1, true, TlsEngine.JDK));
+        m.put("tls-openssl", new Transport(true, HTTP_1_1, 1, true, TlsEngine.OPENSSL));
+        m.put("plain-per-request", new Transport(false, HTTP_1_1, 1, false, TlsEngine.JDK));
+        m.put("tls-per-request", new Transport(true, HTTP_1_1, 1, false, TlsEngine.JDK));
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** One of {@link #NAMED}; a {@link SpecException} on {@code transports} for any other name. */
+    public static Transport named(String name) {
+        Transport t = NAMED.get(name);
+        if (t == null) {
+            throw new SpecException("transports", "unknown transport \"" + name + "\"; known: " + String.join(", ", NAMED.keySet())
+                    + (name.startsWith("h2") ? " (HTTP/2 is not in the generator yet)" : ""));
+        }
+        return t;
+    }
+
     /** Who encrypts the generator's side of a TLS connection. */
     public enum TlsEngine {
         /** The JDK's own SSLEngine (SunJSSE). */

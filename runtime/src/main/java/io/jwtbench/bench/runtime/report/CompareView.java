@@ -45,7 +45,7 @@ public final class CompareView {
         Map<String, Object> spec = new LinkedHashMap<>(spec(s).echo());
         spec.remove(ComparePlan.OPTION);
         m.put("spec", spec);
-        m.put("models", models(s));
+        m.put(s.plan().axis().field, models(s));
         m.put("rounds", rounds(s));
         m.put("jvm", JvmIdentity.current());
         times(m, s.startedAt(), s.finishedAt());
@@ -138,7 +138,7 @@ public final class CompareView {
 
     public static Map<String, Object> summary(RunSeries<ComparePlan> s) {
         Map<String, Object> m = head(s);
-        m.put("models", models(s));
+        m.put(s.plan().axis().field, models(s));
         times(m, s.startedAt(), s.finishedAt());
         return m;
     }

@@ -7,9 +7,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import io.jwtbench.bench.runtime.plan.Transport;
+
 /**
  * What makes two runs hard to hold against each other ({@link Regression}): what refuses a verdict (another
- * target or load model, a run that did not end DONE or answered nothing), and what only weakens it (another
+ * target, transport or load model, a run that did not end DONE or answered nothing), and what only weakens it (another
  * JVM or core count, a spec or target option that differs, a JVM that was not steady), in words.
  */
 final class Comparability {
@@ -31,6 +33,11 @@ final class Comparability {
         }
         if (!Objects.equals(current.target(), baseline.target())) {
             out.add("different targets: the baseline loaded " + baseline.target() + ", this run " + current.target());
+        }
+        String transportA = Transport.fromEcho(baseline.spec()).label();
+        String transportB = Transport.fromEcho(current.spec()).label();
+        if (!transportA.equals(transportB)) {
+            out.add("different transports: the baseline's was " + transportA + ", this run's " + transportB);
         }
         if (!current.loadModel().label().equals(baseline.loadModel().label())) {
             out.add("different load models: the baseline's was " + baseline.loadModel().label() + ", this run's "
