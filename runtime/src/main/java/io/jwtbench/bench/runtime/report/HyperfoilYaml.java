@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.plan.RunSpec;
+import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.ExportedRequest;
 
 /**
@@ -49,6 +50,17 @@ public final class HyperfoilYaml {
         y.append("http:\n");
         y.append("  host: ").append(quoted(origin.getScheme() + "://" + origin.getRawAuthority())).append('\n');
         y.append("  sharedConnections: ").append(load.connections()).append('\n');
+        Transport transport = spec.transport();
+        if (transport.protocol().equals(Transport.HTTP_1_1)) {
+            y.append("  allowHttp2: false\n"); // the run spoke HTTP/1.1 (over TLS, ALPN offered only that)
+        }
+        if (!transport.keepAlive()) {
+            y.append("  connectionStrategy: ALWAYS_NEW\n"); // the run opened a connection per request
+        }
+        if (transport.tls()) {
+            y.append("  # The run trusted the application's own certificate only: give Hyperfoil the same, e.g.\n")
+                    .append("  # trustManager: { certFile: /path/to/the-server-cert.pem }\n");
+        }
         y.append("  requestTimeout: ").append(millis(spec.timeout())).append('\n');
         y.append("phases:\n");
         if (!spec.warmup().isZero()) {

@@ -33,6 +33,7 @@ import io.hyperfoil.http.config.HttpPluginConfig;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.Thresholds;
+import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.ExportedRequest;
 
 /**
@@ -149,7 +150,23 @@ class HyperfoilYamlTest {
     private static RunSpec spec(LoadModel load, String warmup, String duration) {
         return new RunSpec("t", load, io.jwtbench.bench.runtime.plan.Durations.parse(duration),
                 io.jwtbench.bench.runtime.plan.Durations.parse(warmup), Duration.ofSeconds(5), Map.of(), false, false,
-                false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
+                false, Thresholds.NONE, false, Transport.PLAIN);
+    }
+
+    @Test
+    void aTlsRunWithoutKeepAliveKeepsItsSchemeProtocolAndConnectionStrategy() throws Exception {
+        RunSpec tls = spec(new LoadModel.Closed(4), "0s", "10s")
+                .withTransport(new Transport(true, Transport.HTTP_1_1, 1, false, Transport.TlsEngine.JDK));
+        Benchmark b = parse(HyperfoilYaml.of("r-tls", tls, HEALTH, URI.create("https://127.0.0.1:18443")));
+        Http http = b.plugin(HttpPluginConfig.class).defaultHttp();
+        assertEquals(io.hyperfoil.http.config.Protocol.HTTPS, http.protocol());
+        assertEquals(18443, http.port());
+        assertFalse(List.of(http.versions()).contains(io.hyperfoil.http.api.HttpVersion.HTTP_2_0), List.of(http.versions()).toString());
+        assertEquals(io.hyperfoil.http.config.ConnectionStrategy.ALWAYS_NEW, http.connectionStrategy());
+
+        Http plain = parse(HyperfoilYaml.of("r-plain", spec(new LoadModel.Closed(4), "0s", "10s"), HEALTH, ORIGIN))
+                .plugin(HttpPluginConfig.class).defaultHttp();
+        assertEquals(io.hyperfoil.http.config.ConnectionStrategy.SHARED_POOL, plain.connectionStrategy());
     }
 
     private static Phase phase(Benchmark b, String name) {
