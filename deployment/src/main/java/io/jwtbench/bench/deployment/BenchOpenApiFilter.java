@@ -38,12 +38,14 @@ import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 import io.jwtbench.bench.runtime.plan.Thresholds;
+import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.Jvm;
 import io.jwtbench.bench.runtime.stats.Kernel;
 import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.Steadiness;
+import io.jwtbench.bench.runtime.stats.TransportFacts;
 
 /**
  * The bench API in the application's OpenAPI document ({@code /q/openapi}): its routes are Vert.x
@@ -235,12 +237,25 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("baseline", report().description("a plain run only: the finished run it is held against"
                         + " (its report, or its id while this service keeps it); the report gets a regression section"))
                 .addProperty("tolerancePercent", number().description("with a baseline: a change within it is no"
-                        + " significant difference (default 20)")));
+                        + " significant difference (default 20)"))
+                .addProperty("tls", bool().description("connect to the application's HTTPS port, trusting its own"
+                        + " certificate only (default false)"))
+                .addProperty("protocol", string().enumeration(List.copyOf(Transport.PROTOCOLS)).description(
+                        "the HTTP protocol offered (by ALPN with TLS)"))
+                .addProperty("streams", integer().description("requests in flight per connection; 1 for HTTP/1.1"))
+                .addProperty("keepAlive", bool().description("false: a new connection, and with TLS a new handshake,"
+                        + " per request (default true)"))
+                .addProperty("tlsEngine", string().enumeration(List.of("jdk", "openssl")).description(
+                        "the generator's TLS engine: the JDK's or BoringSSL (netty-tcnative, where it loads)")));
         s.put("VerdictRequest", object().required(List.of("baseline", "current")).additionalPropertiesBoolean(false)
                 .addProperty("baseline", report()).addProperty("current", report())
                 .addProperty("tolerancePercent", number()));
-        s.put("ComparePlan", object().required(List.of("spec", "models")).addProperty("spec", ref("RunSpec"))
-                .addProperty("models", createSchema().addType(Schema.SchemaType.ARRAY).items(string()))
+        s.put("ComparePlan", object().required(List.of("spec")).description("models or transports: what the runs vary")
+                .addProperty("spec", ref("RunSpec"))
+                .addProperty("models", createSchema().addType(Schema.SchemaType.ARRAY).items(string()).description(
+                        "execution models (the target option model)"))
+                .addProperty("transports", createSchema().addType(Schema.SchemaType.ARRAY)
+                        .items(string().enumeration(List.copyOf(Transport.NAMED.keySet()))))
                 .addProperty("rounds", integer()));
         s.put("SweepSpec", object().description("A run spec whose connections (closed) or rates (open) is a list of steps")
                 .additionalPropertiesBoolean(true).required(List.of("target"))
@@ -280,7 +295,7 @@ final class BenchOpenApiFilter implements OASFilter {
                         + " request left, not from when it was due"))
                 .addProperty("errors", closed().addProperty("connect", integer()).addProperty("timeout", integer())
                         .addProperty("reset", integer()).addProperty("status4xx", integer()).addProperty("status5xx", integer())
-                        .addProperty("total", integer()))
+                        .addProperty("tlsHandshake", integer()).addProperty("total", integer()))
                 .addProperty("expectedRejections", integer()).addProperty("unexpectedSuccesses", integer())
                 .addProperty("generator", closed().addProperty("cpuSeconds", number()).addProperty("cpuShareOfProcess", number())
                         .addProperty("eventLoops", integer()).addProperty("lateStarts", integer())
@@ -296,6 +311,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("startAt", dateTime()).addProperty("trigger", string().enumeration(List.<Object>of("api", "smoke")))
                 .addProperty("jvm", sections.ref(Jvm.class)).addProperty("profile", sections.ref(Profile.class))
                 .addProperty("breakdown", sections.ref(Breakdown.class)).addProperty("kernel", sections.ref(Kernel.class))
+                .addProperty("transport", sections.ref(TransportFacts.class))
                 .addProperty("steady", sections.ref(Steadiness.class))
                 .addProperty("regression", sections.ref(Regression.class))
                 .addProperty("verdict", ref("Verdict")));
