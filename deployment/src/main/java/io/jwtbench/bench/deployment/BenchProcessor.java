@@ -15,7 +15,7 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.LoadEngine;
 import io.jwtbench.bench.runtime.engine.RunSeriesHistory;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
-import io.jwtbench.bench.runtime.engine.ServerTls;
+import io.jwtbench.bench.runtime.engine.ServerTransports;
 import io.jwtbench.bench.runtime.fleet.Fleets;
 import io.jwtbench.bench.runtime.jfr.BreakdownExtension;
 import io.jwtbench.bench.runtime.jfr.JfrRuns;
@@ -78,8 +78,8 @@ class BenchProcessor {
     /** The engine, and every target/extension the application declares, even if nothing injects them. */
     @BuildStep
     void beans(BuildProducer<AdditionalBeanBuildItem> beans, BuildProducer<UnremovableBeanBuildItem> unremovable) {
-        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, ServerTls.class, RunSeriesHistory.class,
-                Fleets.class)
+        beans.produce(AdditionalBeanBuildItem.builder().addBeanClasses(Bench.class, LoadEngine.class, ServerPorts.class, ServerTransports.class,
+                RunSeriesHistory.class, Fleets.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
     }

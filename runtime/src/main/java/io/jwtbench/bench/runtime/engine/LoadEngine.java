@@ -49,7 +49,7 @@ public class LoadEngine {
     @Inject
     ServerPorts ports;
     @Inject
-    ServerTls tls;
+    ServerTransports served;
 
     private volatile Map<String, BenchTarget> targets;
     /** Forgetting a run tells the run extensions, so that they drop what they kept for it. */
@@ -128,7 +128,7 @@ public class LoadEngine {
             throw new SpecException("tls", "the " + spec.target() + " target is served on the management interface,"
                     + " which the bench loads over plain HTTP only");
         }
-        tls.check(spec.transport());
+        served.check(spec.transport());
     }
 
     /** Where a run of {@code spec} on {@code target} connects: the plain port, or the HTTPS one with the server's certificate. */
@@ -136,7 +136,7 @@ public class LoadEngine {
         if (!spec.transport().tls()) {
             return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of());
         }
-        ServerTls.Https https = tls.https();
+        ServerTransports.Https https = served.https();
         return new Endpoint(https.port(), spec.transport(), https.certificates());
     }
 

@@ -24,7 +24,9 @@ final class ComponentRules {
     static final String TLS_RECORDS = "TLS records";
     /** TLS handshakes: key exchange, certificate, signatures, session tickets. */
     static final String TLS_HANDSHAKE = "TLS handshake";
-    /** The generator's share of each TLS component, named apart from the server's. */
+    /** HTTP/2's framing, flow control and header compression (HPACK). */
+    static final String HTTP2 = "HTTP/2";
+    /** The generator's share of each TLS and HTTP/2 component, named apart from the server's. */
     static final String GENERATOR_PREFIX = GENERATOR + ": ";
 
     record Rule(String pattern, String component) {
@@ -68,6 +70,8 @@ final class ComponentRules {
             rule("routing & REST", "io.vertx.ext.web.", "io.quarkus.vertx.http.", "io.quarkus.vertx.web.",
                     "org.jboss.resteasy.reactive.", "io.quarkus.resteasy.reactive.", "io.quarkus.rest."),
             rule("logging", "org.jboss.logging.", "org.jboss.logmanager."),
+            // before network I/O: Netty's and Vert.x' HTTP/2 live in their packages
+            rule(HTTP2, "io.netty.handler.codec.http2.", "io.vertx.core.http.impl.Http2", "io.vertx.core.http.impl.VertxHttp2"),
             rule(NETWORK, "io.netty.", "io.vertx.core.", "sun.nio.ch.", "java.nio.channels.", "sun.nio.", "java.net."));
 
     /**
@@ -141,9 +145,10 @@ final class ComponentRules {
         return found;
     }
 
-    /** What a generator thread's stack of {@code component} counts as: its TLS apart, everything else the generator's. */
+    /** What a generator thread's stack of {@code component} counts as: its TLS and HTTP/2 apart, the rest the generator's. */
     static String generatorComponent(String component) {
-        return TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) ? GENERATOR_PREFIX + component : null;
+        return TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)
+                ? GENERATOR_PREFIX + component : null;
     }
 
     static boolean idle(String leafFrame) {

@@ -19,7 +19,9 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
     public static final String HTTP_1_1 = "http/1.1";
     public static final String H2 = "h2";
     /** The protocols the generator speaks; anything else is refused with this list. */
-    public static final List<String> PROTOCOLS = List.of(HTTP_1_1);
+    public static final List<String> PROTOCOLS = List.of(HTTP_1_1, H2);
+    /** The most concurrent HTTP/2 streams a connection of the generator opens (the server may allow fewer). */
+    public static final int MAX_STREAMS = 1000;
     /** The spec fields this reads, which are engine fields, never target options. */
     public static final List<String> FIELDS = List.of("tls", "protocol", "streams", "keepAlive", "tlsEngine");
 
@@ -36,6 +38,9 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
         m.put("tls-openssl", new Transport(true, HTTP_1_1, 1, true, TlsEngine.OPENSSL));
         m.put("plain-per-request", new Transport(false, HTTP_1_1, 1, false, TlsEngine.JDK));
         m.put("tls-per-request", new Transport(true, HTTP_1_1, 1, false, TlsEngine.JDK));
+        m.put("h2", new Transport(true, H2, 1, true, TlsEngine.JDK));
+        m.put("h2-10-streams", new Transport(true, H2, 10, true, TlsEngine.JDK));
+        m.put("h2c", new Transport(false, H2, 1, true, TlsEngine.JDK));
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -43,8 +48,7 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
     public static Transport named(String name) {
         Transport t = NAMED.get(name);
         if (t == null) {
-            throw new SpecException("transports", "unknown transport \"" + name + "\"; known: " + String.join(", ", NAMED.keySet())
-                    + (name.startsWith("h2") ? " (HTTP/2 is not in the generator yet)" : ""));
+            throw new SpecException("transports", "unknown transport \"" + name + "\"; known: " + String.join(", ", NAMED.keySet()));
         }
         return t;
     }
@@ -81,22 +85,27 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
         String protocol = HTTP_1_1;
         if (RunSpecParser.present(p)) {
             if (!p.isTextual() || !PROTOCOLS.contains(p.asText().toLowerCase(Locale.ROOT))) {
-                throw new SpecException("protocol", "must be one of " + PROTOCOLS + ", got " + p
-                        + (p.isTextual() && p.asText().equalsIgnoreCase(H2)
-                                ? " (HTTP/2 is not in the generator yet: the service serves it to outside clients by ALPN)"
-                                : ""));
+                throw new SpecException("protocol", "must be one of " + PROTOCOLS + ", got " + p);
             }
             protocol = p.asText().toLowerCase(Locale.ROOT);
         }
         JsonNode s = body.get("streams");
         int streams = 1;
         if (RunSpecParser.present(s)) {
-            if (!s.isIntegralNumber() || s.asLong() != 1) {
-                throw new SpecException("streams", "concurrent streams per connection are an HTTP/2 setting; "
-                        + protocol + " carries one request at a time on a connection, so streams is 1, got " + s);
+            if (protocol.equals(HTTP_1_1) && (!s.isIntegralNumber() || s.asLong() != 1)) {
+                throw new SpecException("streams", "concurrent streams per connection are an HTTP/2 setting (\"protocol\":"
+                        + " \"h2\"); http/1.1 carries one request at a time on a connection, so streams is 1, got " + s);
             }
+            if (!s.isIntegralNumber() || s.asLong() < 1 || s.asLong() > MAX_STREAMS) {
+                throw new SpecException("streams", "must be between 1 and " + MAX_STREAMS + " (an integer), got " + s);
+            }
+            streams = s.asInt();
         }
         boolean keepAlive = RunSpecParser.bool("keepAlive", body.get("keepAlive"), true);
+        if (!keepAlive && protocol.equals(H2)) {
+            throw new SpecException("keepAlive", "a connection per request is an HTTP/1.1 question: HTTP/2 multiplexes"
+                    + " its requests on long-lived connections; use \"protocol\": \"http/1.1\" with keepAlive false");
+        }
         JsonNode e = body.get("tlsEngine");
         TlsEngine engine = TlsEngine.JDK;
         if (RunSpecParser.present(e)) {

@@ -23,7 +23,7 @@ import io.vertx.core.http.HttpMethod;
  * longer the current one are ignored.
  */
 @ChannelHandler.Sharable
-final class Connection extends ChannelInboundHandlerAdapter {
+final class Connection extends ChannelInboundHandlerAdapter implements Slot {
     enum State {
         /** Channel opening; {@code channelActive} makes it IDLE, or with TLS the handshake's completion. */
         CONNECTING,
@@ -56,19 +56,35 @@ final class Connection extends ChannelInboundHandlerAdapter {
     /** When the current channel's connect began, and when its TCP connection was up (its handshake began). */
     private long connectStartNanos;
     private long activeNanos;
-    /** In the pool's idle stack (maybe stale: the pool checks the state when it pops). */
-    boolean stacked;
+    private boolean stacked;
 
     Connection(ConnectionPool pool) {
         this.pool = pool;
         this.bootstrap = pool.transport.client.bootstrap(pool.loop, this);
     }
 
-    State state() {
-        return state;
+    @Override
+    public boolean stacked() {
+        return stacked;
     }
 
-    void connect() {
+    @Override
+    public void stacked(boolean inStack) {
+        stacked = inStack;
+    }
+
+    @Override
+    public boolean isIdle() {
+        return state == State.IDLE;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return state == State.CLOSED;
+    }
+
+    @Override
+    public void connect() {
         state = State.CONNECTING;
         connectStartNanos = System.nanoTime();
         ChannelFuture connecting = bootstrap.connect(pool.transport.address);
@@ -130,11 +146,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
         return System.currentTimeMillis() - (System.nanoTime() - activeNanos) / 1_000_000;
     }
 
-    /**
-     * @param intended System.nanoTime the schedule meant it to leave at, or
-     *        {@link RunTransport#UNSCHEDULED}
-     */
-    void send(BenchRequest request, long intended) {
+    @Override
+    public void send(BenchRequest request, long intended) {
         byte[] wire = request.http11Bytes(pool.transport.authority);
         ByteBuf buf = out;
         if (buf == null || buf.refCnt() != 1 || buf.capacity() < wire.length) {
@@ -188,14 +201,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     }
 
     private void complete(boolean trailingBytes) {
-        long end = System.nanoTime();
-        long fromSend = end - sentNanos;
-        if (intendedNanos == RunTransport.UNSCHEDULED) {
-            pool.transport.measurement.response(fromSend, parser.status(), expectRejection, parser.bodyBytes());
-        } else {
-            pool.transport.measurement.scheduledResponse(end - intendedNanos, fromSend, parser.status(),
-                    expectRejection, parser.bodyBytes());
-        }
+        pool.transport.answered(intendedNanos, sentNanos, parser.status(), expectRejection, parser.bodyBytes());
         if (trailingBytes) {
             pool.transport.measurement.failure(Tally.Failure.RESET); // more than one answer: out of step
             reconnect();
@@ -213,22 +219,16 @@ final class Connection extends ChannelInboundHandlerAdapter {
         reconnect();
     }
 
-    /**
-     * The sweep: fails the request in flight if it left more than {@code timeoutNanos} ago, as a timeout
-     * (a scheduled one with its latency from its intended time: {@code Measurement.scheduledTimeout}).
-     */
-    void expireIfOlder(long now, long timeoutNanos) {
+    @Override
+    public void expireIfOlder(long now, long timeoutNanos) {
         if (inFlight() && now - sentNanos > timeoutNanos) {
-            if (intendedNanos == RunTransport.UNSCHEDULED) {
-                fail(Tally.Failure.TIMEOUT);
-            } else {
-                pool.transport.measurement.scheduledTimeout(now - intendedNanos);
-                reconnect();
-            }
+            pool.transport.timedOut(intendedNanos, now);
+            reconnect(); // the answer may still come: this connection is out of step
         }
     }
 
-    boolean inFlight() {
+    @Override
+    public boolean inFlight() {
         return state == State.AWAITING_RESPONSE || state == State.READING_HEADERS || state == State.READING_BODY;
     }
 
@@ -267,8 +267,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
         ctx.close(); // channelInactive follows and files the failure if a request was in flight
     }
 
-    /** Run over: no reconnects (the pool stopped), the buffer goes back. */
-    void release() {
+    @Override
+    public void release() {
         dropChannel();
         if (out != null) {
             out.release();

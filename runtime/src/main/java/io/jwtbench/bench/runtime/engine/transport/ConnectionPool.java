@@ -32,8 +32,8 @@ public final class ConnectionPool {
     final EventLoop loop;
     private final RequestSource source;
     private final OnIdle onIdle;
-    private final Connection[] connections;
-    private final Connection[] idle;
+    private final Slot[] slots;
+    private final Slot[] idle;
     private int idleCount;
     private long nextSequence;
     private final int stride;
@@ -69,11 +69,24 @@ public final class ConnectionPool {
         this.onIdle = onIdle;
         this.nextSequence = lane;
         this.stride = lanes;
-        this.connections = new Connection[size];
-        this.idle = new Connection[size];
-        for (int i = 0; i < size; i++) {
-            connections[i] = new Connection(this);
+        this.slots = slots(size, transport.streams);
+        this.idle = new Slot[slots.length];
+    }
+
+    /** HTTP/1.1: a connection per slot; HTTP/2: {@code streams} slots on each of {@code connections} sessions. */
+    private Slot[] slots(int connections, int streams) {
+        if (!transport.http2) {
+            Slot[] out = new Slot[connections];
+            for (int i = 0; i < connections; i++) {
+                out[i] = new Connection(this);
+            }
+            return out;
         }
+        Slot[] out = new Slot[connections * streams];
+        for (int i = 0; i < connections; i++) {
+            System.arraycopy(new H2Session(this, streams).streams(), 0, out, i * streams, streams);
+        }
+        return out;
     }
 
     /** Opens every connection and starts the sweep; returns at once. */
@@ -82,12 +95,16 @@ public final class ConnectionPool {
             if (stopped) {
                 return;
             }
-            for (Connection c : connections) {
+            for (Slot c : slots) {
                 c.connect();
             }
             long period = Math.max(10, Math.min(100, transport.timeoutNanos / 4_000_000));
             sweeper = loop.scheduleAtFixedRate(this::sweep, period, period, TimeUnit.MILLISECONDS);
         });
+    }
+
+    boolean stopped() {
+        return stopped;
     }
 
     /** No request leaves after this; the connections are closed (answers in flight are dropped). */
@@ -97,7 +114,7 @@ public final class ConnectionPool {
             if (sweeper != null) {
                 sweeper.cancel(false);
             }
-            for (Connection c : connections) {
+            for (Slot c : slots) {
                 c.release();
             }
             queueSize = 0;
@@ -127,7 +144,7 @@ public final class ConnectionPool {
                 }
             }
             int inFlight = 0;
-            for (Connection c : connections) {
+            for (Slot c : slots) {
                 inFlight += c.inFlight() ? 1 : 0;
             }
             Tally tally = transport.measurement.tally();
@@ -143,7 +160,7 @@ public final class ConnectionPool {
         if (drained == null) {
             return;
         }
-        for (Connection c : connections) {
+        for (Slot c : slots) {
             if (c.inFlight()) {
                 return;
             }
@@ -160,9 +177,9 @@ public final class ConnectionPool {
     /** A scheduled request {@code sequence} is due (it was meant to leave at {@code intended}); on this pool's loop only. */
     public void submit(long sequence, long intended) {
         while (idleCount > 0) {
-            Connection c = idle[--idleCount];
-            c.stacked = false;
-            if (c.state() == Connection.State.IDLE) {
+            Slot c = idle[--idleCount];
+            c.stacked(false);
+            if (c.isIdle()) {
                 c.send(source.next(sequence), intended);
                 return;
             }
@@ -171,7 +188,7 @@ public final class ConnectionPool {
     }
 
     /** {@code c} is open and free. */
-    void idle(Connection c) {
+    void idle(Slot c) {
         if (stopped) {
             return;
         }
@@ -194,14 +211,14 @@ public final class ConnectionPool {
                 tally.connectionWait(System.nanoTime() - queuedAt);
             }
             c.send(source.next(sequence), intended);
-        } else if (!c.stacked) {
-            c.stacked = true;
+        } else if (!c.stacked()) {
+            c.stacked(true);
             idle[idleCount++] = c;
         }
     }
 
     /** After a close: open a new channel right away. */
-    void reconnect(Connection c) {
+    void reconnect(Slot c) {
         if (windowClosed) {
             checkDrained();
         } else if (!stopped) {
@@ -210,10 +227,10 @@ public final class ConnectionPool {
     }
 
     /** After a failed connect: open a new channel from the loop's queue, not from inside the failure. */
-    void reconnectLater(Connection c) {
+    void reconnectLater(Slot c) {
         if (!stopped && !windowClosed) {
             loop.execute(() -> {
-                if (!stopped && !windowClosed && c.state() == Connection.State.CLOSED) {
+                if (!stopped && !windowClosed && c.isClosed()) {
                     c.connect();
                 }
             });
@@ -226,7 +243,7 @@ public final class ConnectionPool {
         }
         long now = System.nanoTime();
         long timeout = transport.timeoutNanos;
-        for (Connection c : connections) {
+        for (Slot c : slots) {
             c.expireIfOlder(now, timeout);
         }
         while (queueSize > 0 && now - queue[queueHead * 3 + 2] > timeout) {

@@ -13,20 +13,20 @@ import io.vertx.core.VertxOptions;
 /**
  * The load generator of one run: a Vert.x instance of its own (so its I/O never queues behind the
  * application's server handlers on the same event loops) with one raw HTTP/1.1 client
- * ({@link Http1Client}: Netty channels on those loops, plain or TLS, no pipelining, {@code connections}
+ * ({@link GeneratorClient}: Netty channels on those loops, plain or TLS, no pipelining, {@code connections}
  * connections). Created per run and closed after it: nothing of the bench runs while no run does.
  */
 public final class Generator implements AutoCloseable {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     final Vertx vertx;
-    final Http1Client client;
+    final GeneratorClient client;
     /** The generator's event-loop threads are named this plus an index. */
     public static final String GENERATOR_THREAD_PREFIX = "bench-generator-";
 
     private final Thread[] threads;
 
-    private Generator(Vertx vertx, Http1Client client, Thread[] threads) {
+    private Generator(Vertx vertx, GeneratorClient client, Thread[] threads) {
         this.vertx = vertx;
         this.client = client;
         this.threads = threads;
@@ -54,7 +54,7 @@ public final class Generator implements AutoCloseable {
             if (!found.await(10, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the generator's event loops did not start");
             }
-            Http1Client client = new Http1Client(contexts, connections, timeout, endpoint);
+            GeneratorClient client = new GeneratorClient(contexts, connections, timeout, endpoint);
             return new Generator(vertx, client, threads);
         } catch (InterruptedException | RuntimeException e) {
             vertx.close();

@@ -6,8 +6,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
+import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Measurement;
+import io.jwtbench.bench.runtime.stats.Tally;
 
 /**
  * What every connection of a run shares: the client, the target address, the Host authority its
@@ -19,10 +21,14 @@ public final class RunTransport {
     public static final long UNSCHEDULED = Long.MIN_VALUE;
     public static final String HOST = "127.0.0.1";
 
-    final Http1Client client;
+    final GeneratorClient client;
     final InetSocketAddress address;
     /** Whether a connection carries more than one request. */
     final boolean keepAlive;
+    /** HTTP/2 ({@code streams} requests in flight per connection), else HTTP/1.1. */
+    final boolean http2;
+    final int streams;
+    final boolean tls;
     /** {@code host:port}, the Host header of every request. */
     final String authority;
     final long timeoutNanos;
@@ -33,8 +39,30 @@ public final class RunTransport {
         this.address = new InetSocketAddress(HOST, endpoint.port());
         this.authority = HOST + ":" + endpoint.port();
         this.keepAlive = endpoint.transport().keepAlive();
+        this.http2 = endpoint.transport().protocol().equals(Transport.H2);
+        this.streams = endpoint.transport().streams();
+        this.tls = endpoint.transport().tls();
         this.timeoutNanos = timeout.toNanos();
         this.measurement = measurement;
+    }
+
+    /** Files a complete answer to a request sent at {@code sent} that the schedule meant for {@code intended}. */
+    void answered(long intended, long sent, int status, boolean expectRejection, long bodyBytes) {
+        long end = System.nanoTime();
+        if (intended == UNSCHEDULED) {
+            measurement.response(end - sent, status, expectRejection, bodyBytes);
+        } else {
+            measurement.scheduledResponse(end - intended, end - sent, status, expectRejection, bodyBytes);
+        }
+    }
+
+    /** Files a request given up at {@code now} after the timeout (a scheduled one with its latency from its intended time). */
+    void timedOut(long intended, long now) {
+        if (intended == UNSCHEDULED) {
+            measurement.failure(Tally.Failure.TIMEOUT);
+        } else {
+            measurement.scheduledTimeout(now - intended);
+        }
     }
 
     /** Where the drivers file scheduling facts. */

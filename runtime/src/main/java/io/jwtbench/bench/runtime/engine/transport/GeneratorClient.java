@@ -19,14 +19,15 @@ import io.vertx.core.Context;
 import io.vertx.core.impl.ContextInternal;
 
 /**
- * The generator's HTTP/1.1 client: Netty channels on the generator's own event loops (the Netty loops
- * behind its Vert.x contexts), TCP_NODELAY. A plain channel is a {@link BenchChannel} with no pipeline
+ * The generator's HTTP client: Netty channels on the generator's own event loops (the Netty loops behind
+ * its Vert.x contexts), TCP_NODELAY. A plain HTTP/1.1 channel is a {@link BenchChannel} with no pipeline
  * beyond one {@link Connection} handler; a TLS channel is Netty's own, with an {@link SslHandler} of the
  * run's {@link TlsClient} context before the connection (TLS needs the pipeline: records are framed,
- * encrypted and decrypted there). It only opens channels and closes them all at the end; the protocol
- * lives in {@link Connection} and {@link ResponseParser}, the pooling in {@link ConnectionPool}.
+ * encrypted and decrypted there); an HTTP/2 channel carries Netty's HTTP/2 codec for an {@link H2Session}.
+ * It only opens channels and closes them all at the end; the protocols live in {@link Connection} with
+ * {@link ResponseParser} and in {@link H2Session}, the pooling in {@link ConnectionPool}.
  */
-final class Http1Client {
+final class GeneratorClient {
     /** The Netty loop behind each of the generator's Vert.x contexts, same order. */
     final EventLoop[] loops;
     /** Total connections of the run, spread over the loops. */
@@ -37,7 +38,7 @@ final class Http1Client {
     private final SslContext tls;
     private final Endpoint endpoint;
 
-    Http1Client(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
+    GeneratorClient(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
         this.loops = new EventLoop[contexts.length];
         for (int i = 0; i < contexts.length; i++) {
             loops[i] = ((ContextInternal) contexts[i]).nettyEventLoop();
@@ -66,6 +67,24 @@ final class Http1Client {
                 ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()), connection);
             }
         });
+    }
+
+    /**
+     * A bootstrap for one HTTP/2 session's channels, all on {@code loop}: [TLS,] {@code session} (its
+     * connection events) and a fresh HTTP/2 connection handler of {@code session}'s per channel.
+     */
+    Bootstrap bootstrapH2(EventLoop loop, H2Session session) {
+        return new Bootstrap().group(loop).option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis).channel(NioSocketChannel.class)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()));
+                        }
+                        ch.pipeline().addLast(session, session.newCodec());
+                    }
+                });
     }
 
     /** Closed with the generator, whatever state it is in. */

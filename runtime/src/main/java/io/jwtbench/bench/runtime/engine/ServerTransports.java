@@ -30,14 +30,15 @@ import io.quarkus.tls.TlsConfigurationRegistry;
 import io.quarkus.vertx.http.HttpServer;
 
 /**
- * What a TLS run connects to: the HTTPS port this application actually listens on, and the certificates
+ * What this application serves to the bench, beyond plain HTTP/1.1: whether it speaks HTTP/2 and how many
+ * streams per connection it allows, and what a TLS run connects to: the HTTPS port it actually listens on, and the certificates
  * its server presents, read from the same configuration the server reads (the TLS registry configuration
  * {@code quarkus.http.tls-configuration-name} names, else the registry's default, else the legacy
  * {@code quarkus.http.ssl.certificate.files}). The generator trusts those certificates and nothing else:
  * no CA, no trust-all, so a run never talks TLS to anything but this application.
  */
 @Singleton
-public class ServerTls {
+public class ServerTransports {
     /** Where to read about it, in every refusal. */
     private static final String HOW = "serve HTTPS first: quarkus.http.ssl-port and a certificate through the TLS registry"
             + " (quarkus.tls.key-store.pem.0.cert and quarkus.tls.key-store.pem.0.key; application.properties shows a"
@@ -53,10 +54,22 @@ public class ServerTls {
     }
 
     /**
-     * Refuses a transport this application cannot serve (a 400 naming the field): TLS without an HTTPS port or
-     * a certificate the bench can read, and an OpenSSL engine whose native library does not load here.
+     * Refuses a transport this application cannot serve (a 400 naming the field): HTTP/2 when the server has it
+     * off, more streams than it allows, TLS without an HTTPS port or a certificate the bench can read, and an
+     * OpenSSL engine whose native library does not load here.
      */
     public void check(Transport transport) {
+        if (transport.protocol().equals(Transport.H2)) {
+            if (!config().getOptionalValue("quarkus.http.http2", Boolean.class).orElse(true)) {
+                throw new SpecException("protocol", "this application has HTTP/2 off (quarkus.http.http2=false)");
+            }
+            long allowed = config().getOptionalValue("quarkus.http.limits.max-concurrent-streams", Long.class)
+                    .orElse(Long.MAX_VALUE);
+            if (transport.streams() > allowed) {
+                throw new SpecException("streams", "the server allows at most " + allowed + " concurrent streams per"
+                        + " connection (quarkus.http.limits.max-concurrent-streams), got " + transport.streams());
+            }
+        }
         if (!transport.tls()) {
             return;
         }
