@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Cross-checks the bench's TLS client against h2load (nghttp2) on the same machine, same HTTPS endpoint,
-# same connection count, back to back; then asks the bench what TLS costs on this pod (a transport compare).
+# same connection count, back to back: TLS HTTP/1.1, and HTTP/2 with 10 streams per connection. Then asks the
+# bench what TLS and HTTP/2 cost on this pod (a transport compare).
 # Needs: h2load, jq, curl, openssl (apt-get install -y nghttp2-client jq curl openssl).
 #   ./scripts/compare-with-h2load.sh [connections=50] [seconds=10]      (PORT=18080, TLS_PORT=18443 by default)
 # Prints one line per client: throughput, mean latency (h2load gives no percentiles) and the client's CPU per
@@ -56,10 +57,14 @@ h2 "h2load --h1 c=$conns" --h1
 r=$(bench "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"profile\":false,\"tls\":true,\"tlsEngine\":\"openssl\"}")
 printf '%-34s %10.0f %12s %14.2f\n' "bench closed TLS (openssl) c=$conns" "$(jq .measured.rps <<<"$r")" \
   "$(jq -r '"\(.latency.mean)ms"' <<<"$r")" "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")"
-h2 "h2load h2 c=$conns m=10 (no bench row)" -m10
+h2load -t1 -c"$conns" -D5 -m10 "$url" >/dev/null   # warm HTTP/2 on the server
+r=$(bench "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"3s\",\"profile\":false,\"tls\":true,\"protocol\":\"h2\",\"streams\":10}")
+printf '%-34s %10.0f %12s %14.2f\n' "bench closed TLS h2 c=$conns m=10" "$(jq .measured.rps <<<"$r")" \
+  "$(jq -r '"\(.latency.mean)ms"' <<<"$r")" "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")"
+h2 "h2load h2 c=$conns m=10" -m10
 echo "negotiated: $(jq -c '.transport | {protocol, tlsVersion, cipherSuite}' <<<"$r")"
 
 echo
-echo "What TLS costs on this pod (POST /q/bench/compare, transports plain / tls / tls-openssl, 3 rounds):"
+echo "What TLS and HTTP/2 cost on this pod (POST /q/bench/compare, transports plain / tls / h2 / h2c, 3 rounds):"
 curl -sf -X POST "http://127.0.0.1:$port/q/bench/compare?wait=true" -H 'Content-Type: application/json' -H 'Accept: text/plain' \
-  -d "{\"spec\":{\"target\":\"health\",\"connections\":$conns,\"duration\":\"5s\",\"warmup\":\"2s\"},\"transports\":[\"plain\",\"tls\",\"tls-openssl\"],\"rounds\":3}"
+  -d "{\"spec\":{\"target\":\"health\",\"connections\":$conns,\"duration\":\"5s\",\"warmup\":\"2s\"},\"transports\":[\"plain\",\"tls\",\"h2\",\"h2c\"],\"rounds\":3}"

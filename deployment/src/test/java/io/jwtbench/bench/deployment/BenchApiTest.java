@@ -215,7 +215,8 @@ class BenchApiTest {
             "{'target':'health','connections':5,'tls':true}      | tls",
             "{'target':'health','connections':5,'tls':'yes'}     | tls",
             "{'target':'health','connections':5,'protocol':'h3'} | protocol",
-            "{'target':'health','connections':5,'streams':0}     | streams",
+            "{'target':'health','connections':5,'streams':2}     | streams",
+            "{'target':'health','connections':5,'protocol':'h2','streams':1001} | streams",
             "{'target':'health','connections':5,'keepAlive':0}   | keepAlive",
             "{'target':'health','connections':5,'tlsEngine':'jdk'} | tlsEngine" })
     void badInputIs400NamingTheField(String json, String field) {

@@ -26,8 +26,8 @@ import io.restassured.path.json.JsonPath;
 /**
  * The bench over TLS, against the application's real HTTPS port: a PKCS#12 key store that keytool makes for
  * this test, served through the TLS registry. The generator trusts that certificate and nothing else; the
- * report says what the handshakes negotiated and how often they ran, and the CPU profile names TLS, the
- * server's and the generator's apart. The kernel's count of accepted connections (which the bench does not
+ * report says what the handshakes negotiated and how often they ran, and the CPU profile names TLS and HTTP/2,
+ * the server's and the generator's apart. The kernel's count of accepted connections (which the bench does not
  * compute) checks the count of connections a run without keep-alive opened.
  */
 class TlsRunTest {
@@ -129,6 +129,32 @@ class TlsRunTest {
     }
 
     @Test
+    void http2ByAlpnWithStreamsNamesItsCost() {
+        JsonPath r = run("{'target':'probe','connections':2,'streams':8,'duration':'3s','warmup':'1s','tls':true,'protocol':'h2'}");
+        assertEquals("DONE", r.getString("status"), r.prettify());
+        assertEquals("h2", r.getString("transport.protocol"), "ALPN chose h2: " + r.getString("transport"));
+        assertEquals("TLSv1.3", r.getString("transport.tlsVersion"));
+        assertEquals(0, r.getLong("errors.total"), r.getString("errors"));
+        assertTrue(r.getLong("measured.requests") > 100, "answered over HTTP/2: " + r.getLong("measured.requests"));
+        assertNotNull(component(r, "HTTP/2"), "the server's HTTP/2: " + r.getList("profile.components"));
+        assertNotNull(component(r, "load generator: HTTP/2"), r.getList("profile.components").toString());
+        assertNotNull(component(r, "TLS records"), r.getList("profile.components").toString());
+        // 2 connections carried 16 requests at a time: the kernel saw no more than the 2 (and whatever else ran)
+        assertEquals(0, r.getLong("transport.connectionsOpened"), "connections opened in the warm-up and kept");
+
+        JsonPath h2c = run("{'target':'probe','connections':2,'duration':'2s','protocol':'h2'}");
+        assertEquals("DONE", h2c.getString("status"), h2c.prettify());
+        assertEquals("h2", h2c.getString("transport.protocol"));
+        assertEquals("http", h2c.getString("transport.scheme"), "h2c: prior knowledge on the plain port");
+        assertTrue(h2c.getLong("measured.requests") > 100, h2c.getString("measured"));
+        assertNull(component(h2c, "TLS records"));
+        assertNotNull(component(h2c, "HTTP/2"), h2c.getList("profile.components").toString());
+
+        JsonPath h1 = run("{'target':'probe','connections':2,'duration':'2s','tls':true}");
+        assertNull(component(h1, "HTTP/2"), "an HTTP/1.1 run has no HTTP/2: " + h1.getList("profile.components"));
+    }
+
+    @Test
     void theOpenSslEngineWhereItLoads() {
         JsonPath r = run("{'target':'probe','connections':2,'duration':'2s','tls':true,'tlsEngine':'openssl'}");
         assertEquals("DONE", r.getString("status"), r.prettify());
@@ -176,18 +202,23 @@ class TlsRunTest {
 
     @Test
     void transportFieldsAreCheckedOneByOne() {
-        given().contentType(ContentType.JSON).body("{\"spec\":{\"target\":\"probe\",\"connections\":1},\"transports\":[\"plain\",\"h2\"]}")
+        given().contentType(ContentType.JSON).body("{\"spec\":{\"target\":\"probe\",\"connections\":1},\"transports\":[\"plain\",\"h3\"]}")
                 .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("transports"), "reason",
-                        containsString("tls"));
+                        containsString("h2c"));
         given().contentType(ContentType.JSON).body("{\"spec\":{\"target\":\"probe\",\"connections\":1,\"tls\":true},\"transports\":[\"plain\"]}")
                 .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("spec.tls"));
         given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"tlsEngine\":\"nss\"}")
                 .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("tlsEngine"), "reason",
                         containsString("jdk"));
-        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"protocol\":\"h2\"}")
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"protocol\":\"h3\"}")
                 .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("protocol"), "reason",
-                        containsString("http/1.1"));
+                        containsString("http/1.1"), "reason", containsString("h2"));
         given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"tls\":true,\"streams\":10}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("streams"), "reason",
+                        containsString("HTTP/2"));
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"protocol\":\"h2\",\"streams\":0}")
                 .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("streams"));
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"protocol\":\"h2\",\"keepAlive\":false}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("keepAlive"));
     }
 }
