@@ -51,7 +51,14 @@ public final class HyperfoilYaml {
         y.append("  host: ").append(quoted(origin.getScheme() + "://" + origin.getRawAuthority())).append('\n');
         y.append("  sharedConnections: ").append(load.connections()).append('\n');
         Transport transport = spec.transport();
-        if (transport.protocol().equals(Transport.HTTP_1_1)) {
+        if (transport.protocol().equals(Transport.H2) && transport.tls()) {
+            y.append("  allowHttp1x: false\n"); // the run spoke HTTP/2 (ALPN), this many streams on each connection
+            y.append("  maxHttp2Streams: ").append(transport.streams()).append('\n');
+        } else {
+            if (transport.protocol().equals(Transport.H2)) {
+                y.append("  # The run spoke h2c with prior knowledge, which Hyperfoil 0.25 does not (\"Direct HTTP/2 not\n")
+                        .append("  # implemented\"): this load is HTTP/1.1 on the same port.\n");
+            }
             y.append("  allowHttp2: false\n"); // the run spoke HTTP/1.1 (over TLS, ALPN offered only that)
         }
         if (!transport.keepAlive()) {

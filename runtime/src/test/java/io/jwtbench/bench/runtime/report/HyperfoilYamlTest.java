@@ -169,6 +169,23 @@ class HyperfoilYamlTest {
         assertEquals(io.hyperfoil.http.config.ConnectionStrategy.SHARED_POOL, plain.connectionStrategy());
     }
 
+    @Test
+    void anHttp2RunKeepsItsStreams() throws Exception {
+        RunSpec h2 = spec(new LoadModel.Closed(4), "0s", "10s")
+                .withTransport(new Transport(true, Transport.H2, 10, true, Transport.TlsEngine.JDK));
+        Http http = parse(HyperfoilYaml.of("r-h2", h2, HEALTH, URI.create("https://127.0.0.1:18443")))
+                .plugin(HttpPluginConfig.class).defaultHttp();
+        assertEquals(List.of(io.hyperfoil.http.api.HttpVersion.HTTP_2_0), List.of(http.versions()));
+        assertEquals(10, http.maxHttp2Streams());
+
+        // h2c with prior knowledge: Hyperfoil cannot, the export says so and loads HTTP/1.1
+        RunSpec h2c = h2.withTransport(new Transport(false, Transport.H2, 10, true, Transport.TlsEngine.JDK));
+        String yaml = HyperfoilYaml.of("r-h2c", h2c, HEALTH, ORIGIN);
+        assertTrue(yaml.contains("h2c with prior knowledge"), yaml);
+        Http plain = parse(yaml).plugin(HttpPluginConfig.class).defaultHttp();
+        assertFalse(List.of(plain.versions()).contains(io.hyperfoil.http.api.HttpVersion.HTTP_2_0));
+    }
+
     private static Phase phase(Benchmark b, String name) {
         return b.phases().stream().filter(p -> p.name().equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no phase " + name + " in " + b.phases()));

@@ -110,10 +110,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Slot {
             return;
         }
         activeNanos = System.nanoTime();
-        Tally tally = pool.transport.measurement.tally();
-        if (tally != null) {
-            tally.opened();
-        }
+        pool.transport.opened();
         if (ctx.pipeline().get(SslHandler.class) == null) {
             state = State.IDLE;
             pool.idle(this);
@@ -131,19 +128,9 @@ final class Connection extends ChannelInboundHandlerAdapter implements Slot {
             pool.reconnectLater(this); // from the loop's queue: a server that refuses every handshake is not a hot loop
             return;
         }
-        SslHandler ssl = ctx.pipeline().get(SslHandler.class);
-        Tally tally = pool.transport.measurement.tally();
-        if (tally != null) {
-            tally.handshake(System.nanoTime() - activeNanos, TlsClient.resumed(ssl, activeMillis()));
-        }
-        pool.transport.measurement.negotiated(TlsClient.negotiated(ssl));
+        pool.transport.handshakeDone(ctx.pipeline().get(SslHandler.class), activeNanos);
         state = State.IDLE;
         pool.idle(this);
-    }
-
-    /** The wall-clock millisecond the current channel's TCP connection came up (sessions carry wall-clock times). */
-    private long activeMillis() {
-        return System.currentTimeMillis() - (System.nanoTime() - activeNanos) / 1_000_000;
     }
 
     @Override

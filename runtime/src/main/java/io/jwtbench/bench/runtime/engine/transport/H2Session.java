@@ -107,10 +107,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
             return;
         }
         activeNanos = System.nanoTime();
-        Tally tally = pool.transport.measurement.tally();
-        if (tally != null) {
-            tally.opened();
-        }
+        pool.transport.opened();
         ctx.fireChannelActive(); // the codec sends the connection preface (TLS holds it until the handshake is done)
         if (ctx.pipeline().get(SslHandler.class) == null) {
             up(ctx);
@@ -131,12 +128,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
             pool.reconnectLater(streams[0]);
             return;
         }
-        Tally tally = pool.transport.measurement.tally();
-        if (tally != null) {
-            tally.handshake(System.nanoTime() - activeNanos,
-                    TlsClient.resumed(ssl, System.currentTimeMillis() - (System.nanoTime() - activeNanos) / 1_000_000));
-        }
-        pool.transport.measurement.negotiated(TlsClient.negotiated(ssl));
+        pool.transport.handshakeDone(ssl, activeNanos);
         up(ctx);
     }
 

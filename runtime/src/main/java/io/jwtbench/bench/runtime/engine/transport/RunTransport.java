@@ -10,6 +10,7 @@ import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.netty.handler.ssl.SslHandler;
 
 /**
  * What every connection of a run shares: the client, the target address, the Host authority its
@@ -63,6 +64,25 @@ public final class RunTransport {
         } else {
             measurement.scheduledTimeout(now - intended);
         }
+    }
+
+    /** A connection of the run came up (TCP). */
+    void opened() {
+        Tally tally = measurement.tally();
+        if (tally != null) {
+            tally.opened();
+        }
+    }
+
+    /** A TLS handshake completed on {@code ssl}, whose TCP connection came up at {@code connectedNanos}. */
+    void handshakeDone(SslHandler ssl, long connectedNanos) {
+        long nanos = System.nanoTime() - connectedNanos;
+        Tally tally = measurement.tally();
+        if (tally != null) {
+            // sessions carry wall-clock times: the connection's start, on that clock
+            tally.handshake(nanos, TlsClient.resumed(ssl, System.currentTimeMillis() - nanos / 1_000_000));
+        }
+        measurement.negotiated(TlsClient.negotiated(ssl));
     }
 
     /** Where the drivers file scheduling facts. */
