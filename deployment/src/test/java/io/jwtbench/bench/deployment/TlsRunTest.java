@@ -40,7 +40,8 @@ class TlsRunTest {
             .overrideConfigKey("quarkus.http.test-port", "0")
             .overrideConfigKey("quarkus.http.test-ssl-port", "0")
             .overrideConfigKey("quarkus.tls.key-store.p12.path", keyStore().toAbsolutePath().toString())
-            .overrideConfigKey("quarkus.tls.key-store.p12.password", PASSWORD);
+            .overrideConfigKey("quarkus.tls.key-store.p12.password", PASSWORD)
+            .overrideConfigKey("quarkus.http.limits.max-concurrent-streams", "64");
 
     /** A fresh EC key and self-signed certificate for 127.0.0.1, by the JDK's keytool. */
     static Path keyStore() {
@@ -155,6 +156,19 @@ class TlsRunTest {
     }
 
     @Test
+    void aSweepOverTls() {
+        JsonPath s = given().contentType(ContentType.JSON)
+                .body("{'target':'probe','connections':[1,2],'duration':'1s','warmup':'0s','tls':true}".replace('\'', '"'))
+                .queryParam("wait", "true").post("/q/bench/sweeps").then().statusCode(200).extract().jsonPath();
+        assertEquals("DONE", s.getString("status"), s.prettify());
+        for (Object id : s.getList("steps.runId")) {
+            JsonPath r = given().get("/q/bench/runs/" + id).then().statusCode(200).extract().jsonPath();
+            assertEquals("https", r.getString("transport.scheme"), r.getString("transport"));
+            assertTrue(r.getLong("measured.requests") > 0);
+        }
+    }
+
+    @Test
     void theOpenSslEngineWhereItLoads() {
         JsonPath r = run("{'target':'probe','connections':2,'duration':'2s','tls':true,'tlsEngine':'openssl'}");
         assertEquals("DONE", r.getString("status"), r.prettify());
@@ -220,5 +234,9 @@ class TlsRunTest {
                 .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("streams"));
         given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"protocol\":\"h2\",\"keepAlive\":false}")
                 .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("keepAlive"));
+        // the server advertises 64 concurrent streams per connection (quarkus.http.limits.max-concurrent-streams)
+        given().contentType(ContentType.JSON).body("{\"target\":\"probe\",\"connections\":1,\"protocol\":\"h2\",\"streams\":65}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("streams"), "reason",
+                        containsString("64"));
     }
 }

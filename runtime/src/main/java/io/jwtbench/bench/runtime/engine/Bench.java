@@ -163,10 +163,10 @@ public class Bench {
         checkIdle();
         // one source serves every step; the last step has the most connections
         MemoryBudget.of(config()).check(footprint(spec.steps().get(spec.steps().size() - 1)), "");
-        engine.checkTransport(heaviestOf(spec));
+        RunSpec heaviest = spec.steps().get(spec.steps().size() - 1);
+        engine.checkTransport(heaviest);
         RequestSource source = engine.targets().get(spec.target()).prepare(spec.options());
         List<RunSeries.Step> steps = new ArrayList<>();
-        RunSpec heaviest = spec.steps().get(spec.steps().size() - 1);
         if (heaviest.autoWarmup()) { // warm the target once at its heaviest load: the light first steps cannot
             steps.add(new RunSeries.Step("warm-up at " + spec.load(spec.steps().size() - 1) + " " + spec.loadUnit(),
                     heaviest.withDuration(WARMUP_STEP), source, RunSeries.Step.WARMUP));
@@ -242,9 +242,6 @@ public class Bench {
         return engine.targets().get(spec.target()).prepare(spec.options());
     }
 
-    private static RunSpec heaviestOf(SweepSpec spec) {
-        return spec.steps().get(spec.steps().size() - 1);
-    }
 
     private Collection<String> targetNames() {
         return engine.targets().keySet();

@@ -28,8 +28,8 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.collection.IntObjectHashMap;
 
 /**
- * One HTTP/2 connection of the generator and its {@code streams} concurrent streams, each a {@link Slot} of
- * the pool: the pool hands a request to a free stream as it would to a free HTTP/1.1 connection. Over TLS
+ * One HTTP/2 connection of the generator and its {@code streams} concurrent streams, each a {@link H2Stream},
+ * a slot of the pool: the pool hands a request to a free stream as it would to a free HTTP/1.1 connection. Over TLS
  * the connection is h2 by ALPN (anything else is a failed handshake); without TLS it is h2c with prior
  * knowledge. Netty's HTTP/2 codec frames, compresses headers (HPACK) and returns flow-control credit; this
  * class maps stream ids to slots and files answers. A timed-out stream is reset (RST_STREAM CANCEL) and the
@@ -42,10 +42,11 @@ final class H2Session extends ChannelInboundHandlerAdapter {
     private static final Set<String> NOT_IN_H2 = Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding",
             "upgrade", "host", "te");
 
-    private final ConnectionPool pool;
-    private final Stream[] streams;
+    final ConnectionPool pool;
+    private final H2Stream[] streams;
     private final Bootstrap bootstrap;
-    private final IntObjectHashMap<Stream> byId = new IntObjectHashMap<>();
+    /** The streams in flight on the current connection, by HTTP/2 stream id. */
+    private final IntObjectHashMap<H2Stream> byId = new IntObjectHashMap<>();
     private final Listener listener = new Listener();
     private final ChannelFutureListener connectListener = this::connectDone;
     private final String scheme;
@@ -64,9 +65,9 @@ final class H2Session extends ChannelInboundHandlerAdapter {
 
     H2Session(ConnectionPool pool, int streams) {
         this.pool = pool;
-        this.streams = new Stream[streams];
+        this.streams = new H2Stream[streams];
         for (int i = 0; i < streams; i++) {
-            this.streams[i] = new Stream();
+            this.streams[i] = new H2Stream(this);
         }
         this.scheme = pool.transport.tls ? "https" : "http";
         this.bootstrap = pool.transport.client.bootstrapH2(pool.loop, this);
@@ -82,7 +83,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
                 .build();
     }
 
-    private void connect() {
+    void connect() {
         if (channel != null || pool.stopped()) {
             return;
         }
@@ -136,11 +137,11 @@ final class H2Session extends ChannelInboundHandlerAdapter {
     private void up(ChannelHandlerContext ctx) {
         codec = ctx.pipeline().get(Http2ConnectionHandler.class);
         codecContext = ctx.pipeline().context(codec);
-        for (Stream s : streams) {
-            s.state = State.IDLE;
+        for (H2Stream s : streams) {
+            s.state = H2Stream.State.IDLE;
         }
-        for (Stream s : streams) {
-            if (s.state == State.IDLE) {
+        for (H2Stream s : streams) {
+            if (s.isIdle()) {
                 pool.idle(s);
             }
         }
@@ -192,11 +193,11 @@ final class H2Session extends ChannelInboundHandlerAdapter {
     }
 
     private void down() {
-        for (Stream s : streams) {
-            if (s.state == State.IN_FLIGHT) {
+        for (H2Stream s : streams) {
+            if (s.inFlight()) {
                 pool.transport.measurement.failure(Tally.Failure.RESET);
             }
-            s.state = State.CLOSED;
+            s.state = H2Stream.State.CLOSED;
         }
         byId.clear();
         reading = false;
@@ -206,94 +207,37 @@ final class H2Session extends ChannelInboundHandlerAdapter {
         codecContext = null;
     }
 
-    private enum State {
-        /** No connection: before the first, between a close and the reconnect, after the run. */
-        CLOSED,
-        /** Connected, nothing in flight on this stream. */
-        IDLE,
-        /** A request sent on this stream, its answer not complete. */
-        IN_FLIGHT
+    boolean disconnected() {
+        return channel == null;
     }
 
-    /** One stream's place: a request in flight at a time, like an HTTP/1.1 connection. */
-    private final class Stream implements Slot {
-        private State state = State.CLOSED;
-        private boolean stacked;
-        private int id;
-        private long intendedNanos;
-        private long sentNanos;
-        private boolean expectRejection;
-        private int status;
-        private long bodyBytes;
-
-        @Override
-        public boolean stacked() {
-            return stacked;
+    /**
+     * Sends {@code request} on a new stream for {@code slot}; returns its stream id. Inside a read the flush
+     * waits for the read's end, so that the requests freed streams send go out together.
+     */
+    int open(H2Stream slot, BenchRequest request) {
+        int streamId = codec.connection().local().incrementAndGetNextStreamId();
+        if (streamId < 0) { // the connection's stream ids are spent: a new connection (the slot fails with it)
+            drop();
+            pool.reconnect(slot);
+            return 0;
         }
-
-        @Override
-        public void stacked(boolean inStack) {
-            stacked = inStack;
+        ByteBuf body = request.body() == null || request.body().length() == 0 ? null
+                : Unpooled.wrappedBuffer(request.body().getBytes());
+        byId.put(streamId, slot);
+        codec.encoder().writeHeaders(codecContext, streamId, headers(request, body), 0, body == null, codecContext.newPromise());
+        if (body != null) {
+            codec.encoder().writeData(codecContext, streamId, body, 0, true, codecContext.newPromise());
         }
-
-        @Override
-        public void connect() {
-            H2Session.this.connect();
+        unflushed = true;
+        if (!reading) {
+            flushIfNeeded(); // sent from the pacer or at start: nothing else will flush it soon
         }
+        return streamId;
+    }
 
-        @Override
-        public boolean isIdle() {
-            return state == State.IDLE;
-        }
-
-        @Override
-        public boolean isClosed() {
-            return state == State.CLOSED && channel == null;
-        }
-
-        @Override
-        public boolean inFlight() {
-            return state == State.IN_FLIGHT;
-        }
-
-        @Override
-        public void send(BenchRequest request, long intended) {
-            int streamId = codec.connection().local().incrementAndGetNextStreamId();
-            if (streamId < 0) { // the connection's stream ids are spent: a new connection
-                drop();
-                pool.reconnect(this);
-                return;
-            }
-            ByteBuf body = request.body() == null || request.body().length() == 0 ? null
-                    : Unpooled.wrappedBuffer(request.body().getBytes());
-            id = streamId;
-            intendedNanos = intended;
-            expectRejection = request.expectRejection();
-            status = 0;
-            bodyBytes = 0;
-            state = State.IN_FLIGHT;
-            byId.put(streamId, this);
-            sentNanos = System.nanoTime();
-            codec.encoder().writeHeaders(codecContext, streamId, headers(request, body), 0, body == null,
-                    codecContext.newPromise());
-            if (body != null) {
-                codec.encoder().writeData(codecContext, streamId, body, 0, true, codecContext.newPromise());
-            }
-            unflushed = true;
-            if (!reading) {
-                flushIfNeeded(); // sent from the pacer or at start: nothing else will flush it soon
-            }
-        }
-
-        private Http2Headers headers(BenchRequest request, ByteBuf body) {
-            if (request != lastRequest) {
-                lastHeaders = encode(request, body);
-                lastRequest = request;
-            }
-            return lastHeaders;
-        }
-
-        private Http2Headers encode(BenchRequest request, ByteBuf body) {
+    private Http2Headers headers(BenchRequest request, ByteBuf body) {
+        if (request != lastRequest) {
             Http2Headers h = new DefaultHttp2Headers(false).method(request.method().name()).path(request.path())
                     .scheme(scheme).authority(pool.transport.authority);
             for (Map.Entry<String, String> e : request.headers()) {
@@ -305,78 +249,27 @@ final class H2Session extends ChannelInboundHandlerAdapter {
             if (body != null) {
                 h.setInt("content-length", body.readableBytes());
             }
-            return h;
+            lastHeaders = h;
+            lastRequest = request;
         }
-
-        void headers(Http2Headers headers, boolean endOfStream) {
-            if (status == 0) {
-                CharSequence s = headers.status();
-                int code = s == null ? 0 : parseStatus(s);
-                if (code >= 100 && code < 200 && !endOfStream) {
-                    return; // informational: the real answer follows
-                }
-                status = code;
-            }
-            if (endOfStream) {
-                complete();
-            }
-        }
-
-        void data(int bytes, boolean endOfStream) {
-            bodyBytes += bytes;
-            if (endOfStream) {
-                complete();
-            }
-        }
-
-        private void complete() {
-            byId.remove(id);
-            state = State.IDLE;
-            pool.transport.answered(intendedNanos, sentNanos, status, expectRejection, bodyBytes);
-            pool.idle(this);
-        }
-
-        /** The server reset this stream: no answer. */
-        void reset() {
-            byId.remove(id);
-            state = State.IDLE;
-            pool.transport.measurement.failure(Tally.Failure.RESET);
-            pool.idle(this);
-        }
-
-        @Override
-        public void expireIfOlder(long now, long timeoutNanos) {
-            if (state == State.IN_FLIGHT && now - sentNanos > timeoutNanos) {
-                pool.transport.timedOut(intendedNanos, now);
-                byId.remove(id);
-                state = State.IDLE;
-                // the connection stays: only this stream is given up (its late frames find no stream)
-                codec.resetStream(codecContext, id, Http2Error.CANCEL.code(), codecContext.newPromise());
-                codecContext.flush();
-                pool.idle(this);
-            }
-        }
-
-        @Override
-        public void release() {
-            Channel ch = channel;
-            down();
-            if (ch != null) {
-                ch.close();
-            }
-        }
+        return lastHeaders;
     }
 
-    private static int parseStatus(CharSequence s) {
-        int code = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return 0;
-            }
-            code = code * 10 + (c - '0');
-        }
-        return code;
+    /** Stream {@code streamId} is done: its late frames are ignored. */
+    void forget(int streamId) {
+        byId.remove(streamId);
+    }
+
+    /** Gives stream {@code streamId} up: RST_STREAM CANCEL, the connection kept. */
+    void cancel(int streamId) {
+        byId.remove(streamId);
+        codec.resetStream(codecContext, streamId, Http2Error.CANCEL.code(), codecContext.newPromise());
+        codecContext.flush();
+    }
+
+    /** Run over: the connection closes, no reconnect (the pool stopped). */
+    void close() {
+        drop();
     }
 
     /** Frames of the current channel, by stream; flow-control credit goes back as the data is read. */
@@ -384,7 +277,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
         @Override
         public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
                 boolean endOfStream) {
-            Stream s = ctx.channel() == channel ? byId.get(streamId) : null;
+            H2Stream s = ctx.channel() == channel ? byId.get(streamId) : null;
             if (s != null) {
                 s.headers(headers, endOfStream);
             }
@@ -399,7 +292,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
         @Override
         public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
             int bytes = data.readableBytes();
-            Stream s = ctx.channel() == channel ? byId.get(streamId) : null;
+            H2Stream s = ctx.channel() == channel ? byId.get(streamId) : null;
             if (s != null) {
                 s.data(bytes, endOfStream);
             }
@@ -408,7 +301,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
 
         @Override
         public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
-            Stream s = ctx.channel() == channel ? byId.get(streamId) : null;
+            H2Stream s = ctx.channel() == channel ? byId.get(streamId) : null;
             if (s != null) {
                 s.reset();
             }
