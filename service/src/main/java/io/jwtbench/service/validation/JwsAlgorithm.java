@@ -89,7 +89,7 @@ public enum JwsAlgorithm {
         AtomicReferenceArray<Signature> pool = accp ? accpPool : jdkPool;
         Signature verifier = borrow(pool, accp);
         try {
-            verifier.initVerify(accp ? key.translatedFor(Accp.PROVIDER) : key.key());
+            verifier.initVerify(key.key());
             if (accp && pss != null) {
                 verifier.setParameter(pss); // ACCP forgets the PSS parameters on initVerify; the JDK keeps them
             }

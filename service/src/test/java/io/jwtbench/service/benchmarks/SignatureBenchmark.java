@@ -66,7 +66,7 @@ public class SignatureBenchmark {
         bouncyCastle = library == SignatureProvider.BOUNCYCASTLE ? key.bouncyCastle() : null;
         validator = new JwtValidator(bench.registry(), Duration.ofSeconds(30), 8192, Clock.systemUTC(), null)
                 .verifyWith(SignatureProviders.all(library));
-        if (!verify(new JcaVerifier(), this, false) || !verify(new JcaVerifier(), this, true)) {
+        if (!verify(new JcaVerifier(), this)) {
             throw new IllegalStateException(provider + " does not verify the token");
         }
         validator.validate(bench.token());
@@ -81,36 +81,23 @@ public class SignatureBenchmark {
     @State(Scope.Thread)
     public static class JcaVerifier {
         Signature signature;
-        java.security.PublicKey key;
     }
 
     @Benchmark
     public boolean verify(JcaVerifier v) throws Exception {
-        return verify(v, this, false);
+        return verify(v, this);
     }
 
-    /** @param translated with the key in the provider's own class (translated once), else the JDK's key */
-    private static boolean verify(JcaVerifier v, SignatureBenchmark b, boolean translated) throws Exception {
+    private static boolean verify(JcaVerifier v, SignatureBenchmark b) throws Exception {
         if (b.bouncyCastle != null) {
             return b.bouncyCastle.verify(b.bench.signingInput(), b.bench.signingInput().length, b.bench.signature());
         }
         if (v.signature == null) {
             v.signature = ValidatorBenchmark.jcaSignature(b.alg, SignatureProvider.parse(b.provider).jca());
-            v.key = translated ? b.bench.keys().current().byKid(BenchToken.KID).translatedFor(v.signature.getProvider())
-                    : b.bench.pair().getPublic();
         }
-        v.signature.initVerify(v.key);
+        v.signature.initVerify(b.bench.pair().getPublic());
         v.signature.update(b.bench.signingInput());
         return v.signature.verify(b.bench.signature());
-    }
-
-    /**
-     * {@link #verify} with the key in the provider's own class, translated once ({@code VerificationKey.translatedFor}),
-     * as the validator verifies: against {@link #verify}, what translating the JDK key on every call costs.
-     */
-    @Benchmark
-    public boolean verifyTranslatedKey(JcaVerifier v) throws Exception {
-        return verify(v, this, true);
     }
 
     @Benchmark

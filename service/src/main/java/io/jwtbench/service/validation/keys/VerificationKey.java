@@ -1,8 +1,5 @@
 package io.jwtbench.service.validation.keys;
 
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.Provider;
 import java.security.PublicKey;
 import java.util.Objects;
 
@@ -19,11 +16,6 @@ public final class VerificationKey {
     /** Converted on first use by a BouncyCastle verification (benign race: conversions are equal). */
     private volatile BouncyCastleKey bouncyCastle;
     private volatile boolean bouncyCastleTried;
-    /** The key as one provider's own key class, translated on first use (benign race: translations are equal). */
-    private volatile Translated translated;
-
-    private record Translated(Provider provider, PublicKey key) {
-    }
 
     /**
      * @param kid       JWK "kid", nullable
@@ -67,27 +59,6 @@ public final class VerificationKey {
             bouncyCastleTried = true;
         }
         return bouncyCastle;
-    }
-
-    /**
-     * This key as {@code provider}'s own key class, translated once: a provider given a foreign key converts it
-     * on every {@code initVerify} (for the Amazon Corretto Crypto Provider, the RSA modulus into a native key each
-     * time: {@code SignatureBenchmark.verify} against {@code verifyTranslatedKey}). The key itself when the provider
-     * cannot translate it; the same values either way, so every check made on the JWK holds for both.
-     */
-    public PublicKey translatedFor(Provider provider) {
-        Translated t = translated;
-        if (t == null || t.provider() != provider) {
-            PublicKey converted;
-            try {
-                converted = (PublicKey) KeyFactory.getInstance(key.getAlgorithm(), provider).translateKey(key);
-            } catch (GeneralSecurityException | RuntimeException e) {
-                converted = key;
-            }
-            t = new Translated(provider, converted);
-            translated = t;
-        }
-        return t.key();
     }
 
     /**
