@@ -76,6 +76,20 @@ class TlsRunTest {
         return rows.stream().filter(c -> name.equals(c.get("component"))).findFirst().orElse(null);
     }
 
+    /**
+     * {@code run} has none of {@code name}'s CPU, or a trace of it: under a tenth of what {@code reference} (a run that
+     * used it) spent per request. The server may still be closing the previous run's connections when the next run
+     * measures: a CI run with a CPU hog beside it saw one sample of {@code SslHandler.read} in a plain run.
+     */
+    static void atMostATrace(JsonPath run, String name, JsonPath reference) {
+        Map<String, Object> stray = component(run, name);
+        if (stray != null) {
+            double used = ((Number) component(reference, name).get("cpuUsPerRequest")).doubleValue();
+            assertTrue(((Number) stray.get("cpuUsPerRequest")).doubleValue() < used / 10,
+                    "a run without " + name + " spent on it " + stray + ", against " + used + " µs per request where it is used");
+        }
+    }
+
     @Test
     void aTlsRunSaysWhatWasNegotiatedAndNamesItsCost() {
         JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true}");
@@ -102,8 +116,8 @@ class TlsRunTest {
         JsonPath plain = run("{'target':'probe','connections':2,'duration':'2s'}");
         assertEquals("http", plain.getString("transport.scheme"));
         assertTrue(plain.getString("endpoint").startsWith("http://"), plain.getString("endpoint"));
-        assertNull(component(plain, "TLS records"), "a plain run has no TLS: " + plain.getList("profile.components"));
-        assertNull(component(plain, "load generator: TLS records"));
+        atMostATrace(plain, "TLS records", r);
+        assertNull(component(plain, "load generator: TLS records"), "a plain run's generator has no TLS");
     }
 
     @Test
@@ -148,11 +162,13 @@ class TlsRunTest {
         assertEquals("h2", h2c.getString("transport.protocol"));
         assertEquals("http", h2c.getString("transport.scheme"), "h2c: prior knowledge on the plain port");
         assertTrue(h2c.getLong("measured.requests") > 100, h2c.getString("measured"));
-        assertNull(component(h2c, "TLS records"));
+        atMostATrace(h2c, "TLS records", r);
+        assertNull(component(h2c, "load generator: TLS records"), h2c.getList("profile.components").toString());
         assertNotNull(component(h2c, "HTTP/2"), h2c.getList("profile.components").toString());
 
         JsonPath h1 = run("{'target':'probe','connections':2,'duration':'2s','tls':true}");
-        assertNull(component(h1, "HTTP/2"), "an HTTP/1.1 run has no HTTP/2: " + h1.getList("profile.components"));
+        atMostATrace(h1, "HTTP/2", r);
+        assertNull(component(h1, "load generator: HTTP/2"), "an HTTP/1.1 run's generator has no HTTP/2");
     }
 
     @Test
@@ -204,7 +220,7 @@ class TlsRunTest {
         assertNotNull(plain, c.prettify());
         assertNotNull(tls, c.prettify());
         assertNotNull(component(tls, "TLS records"), tls.getList("profile.components").toString());
-        assertNull(component(plain, "TLS records"));
+        atMostATrace(plain, "TLS records", tls);
 
         // a TLS run is not held against a plain one: the verdict is refused, with the reason
         JsonPath v = given().contentType(ContentType.JSON)
