@@ -40,6 +40,16 @@ import io.jwtbench.bench.runtime.stats.Measurement;
  * on one lane is 60 %), and keep the wake-up in their lag (~0.05 ms at the median at 3,000 req/s).
  *
  * <p>
+ * <b>Answer pacing.</b> A lane's loop also sends what is due each time one of its connections becomes free
+ * ({@link ConnectionPool#whenFree}). When a lane's requests are less than {@link #ANSWER_PACED_MAX_GAP_NANOS}
+ * apart (20,000 req/s or more per lane), answers arrive about as often as requests fall due, so the loop
+ * paces itself: the pacer stops spinning (at 40,000 req/s its spin took a whole core, more CPU per request
+ * than the loop's I/O) and only parks, as a backstop that hands a lane over when a request is still unsent
+ * {@link #BACKSTOP_NANOS} after it was due (a stalled server, a pause in the answers). A parked wake-up
+ * costs about 20 µs of CPU on this VM whatever its length (docs/performance.md, "The cost of a timed
+ * wake-up"), so the pacer must not wake per request at such rates.
+ *
+ * <p>
  * A request counts as a <b>late start</b> when it leaves more than {@link #LATE_START_NANOS} (2 ms)
  * after its intended time: the generator (its event loop or the pacer) was the limit.
  */
@@ -54,6 +64,10 @@ final class OpenLoopDriver implements LoadDriver {
     static final long EARLY_NANOS = TimeUnit.MICROSECONDS.toNanos(150);
     /** A lane's requests this far apart (1,000 req/s per lane or less) get the early hand-off. */
     static final long EARLY_MIN_GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** A lane's requests closer than this (20,000 req/s per lane or more) are paced by its answers. */
+    static final long ANSWER_PACED_MAX_GAP_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** How long an answer-paced request may stay unsent before the pacer hands its lane over. */
+    static final long BACKSTOP_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     /** Catching up after a stall sends at most this many at once, then lets the loop breathe. */
     private static final int MAX_BURST = 1024;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -84,6 +98,7 @@ final class OpenLoopDriver implements LoadDriver {
         Lane[] all = new Lane[started.length];
         for (int i = 0; i < started.length; i++) {
             all[i] = new Lane(started[i], i, started.length);
+            started[i].whenFree(all[i].sendDueOnAnswer);
         }
         pools = started;
         lanes = all;
@@ -118,16 +133,25 @@ final class OpenLoopDriver implements LoadDriver {
             if (intended >= horizonNanos) {
                 return;
             }
-            long handOver = intended - earlyNanos(schedule, sequence, all.length);
+            Lane lane = all[(int) (sequence % all.length)];
+            if (lane.sentPast(sequence)) {
+                continue; // its loop sent it between answers
+            }
+            boolean backstop = answerPaced(schedule, sequence, all.length);
+            long handOver = backstop ? intended + BACKSTOP_NANOS : intended - earlyNanos(schedule, sequence, all.length);
             long wait;
             while (running && (wait = handOver - System.nanoTime()) > 0) {
-                if (wait > SPIN_NANOS) {
+                if (backstop) {
+                    LockSupport.parkNanos(wait); // no spin: a late backstop costs lag only when the answers stopped
+                } else if (wait > SPIN_NANOS) {
                     LockSupport.parkNanos(wait - SPIN_NANOS);
                 } else {
                     Thread.onSpinWait();
                 }
             }
-            all[(int) (sequence % all.length)].wake();
+            if (!lane.sentPast(sequence)) {
+                lane.wake();
+            }
         }
     }
 
@@ -137,11 +161,22 @@ final class OpenLoopDriver implements LoadDriver {
      * request, else 0 (the lane's loop is busy enough to be awake). Pure, so the pacer and the lane agree.
      */
     static long earlyNanos(Schedule schedule, long sequence, int laneCount) {
-        if (sequence < laneCount) {
-            return schedule.sendTimeNanos(sequence) >= EARLY_MIN_GAP_NANOS ? EARLY_NANOS : 0;
-        }
-        long gap = schedule.sendTimeNanos(sequence) - schedule.sendTimeNanos(sequence - laneCount);
-        return gap >= EARLY_MIN_GAP_NANOS ? EARLY_NANOS : 0;
+        return gapNanos(schedule, sequence, laneCount) >= EARLY_MIN_GAP_NANOS ? EARLY_NANOS : 0;
+    }
+
+    /**
+     * Whether request {@code sequence} comes less than {@link #ANSWER_PACED_MAX_GAP_NANOS} after its lane's
+     * previous one, so that its loop sends it between answers and the pacer is only a backstop. A lane's
+     * first request has no answers before it. Pure, like {@link #earlyNanos}.
+     */
+    static boolean answerPaced(Schedule schedule, long sequence, int laneCount) {
+        return sequence >= laneCount && gapNanos(schedule, sequence, laneCount) < ANSWER_PACED_MAX_GAP_NANOS;
+    }
+
+    /** Time from the lane's previous request to request {@code sequence} (from the start for a lane's first). */
+    static long gapNanos(Schedule schedule, long sequence, int laneCount) {
+        long previous = sequence < laneCount ? 0 : schedule.sendTimeNanos(sequence - laneCount);
+        return schedule.sendTimeNanos(sequence) - previous;
     }
 
     @Override
@@ -176,7 +211,12 @@ final class OpenLoopDriver implements LoadDriver {
         private final Measurement measurement;
         /** Handed to the loop and not run yet: the pacer does not hand it again. */
         private volatile boolean handedOver;
-        private long next;
+        /** The lane's next unsent request; written on the loop, read by the pacer ({@link #sentPast}). */
+        private volatile long next;
+        /** In {@link #sendDue}: a send that frees a connection at once does not re-enter it. */
+        private boolean sending;
+        /** {@link ConnectionPool#whenFree}'s check, allocated once. */
+        final Runnable sendDueOnAnswer = () -> sendDue(false);
 
         Lane(ConnectionPool pool, int first, int lanes) {
             this.pool = pool;
@@ -193,37 +233,59 @@ final class OpenLoopDriver implements LoadDriver {
             }
         }
 
-        /** Sends every request of the lane that is due by now (at most a burst, then yields). */
+        /** Pacer thread: whether request {@code sequence} of this lane has left. */
+        boolean sentPast(long sequence) {
+            return next > sequence;
+        }
+
+        /** The pacer's hand-off: sends every request of the lane that is due by now (at most a burst, then yields). */
         @Override
         public void run() {
             handedOver = false; // before reading the clock: a request due after this gets a new hand-off
-            int sent = 0;
-            while (running && sent < MAX_BURST) {
-                long intended = startNanos + schedule.sendTimeNanos(next);
-                long now = System.nanoTime();
-                if (intended >= horizonNanos) {
-                    return;
-                }
-                if (intended > now) {
-                    if (intended - now > earlyNanos(schedule, next, lanes)) {
-                        return; // the pacer hands this lane over again in time
-                    }
-                    while (running && (now = System.nanoTime()) < intended) {
-                        Thread.onSpinWait(); // an early hand-off: the loop was idle and is awake now
-                    }
-                    if (!running) {
-                        return;
-                    }
-                }
-                long lag = now - intended;
-                measurement.scheduled(lag, lag > LATE_START_NANOS);
-                pool.submit(next, intended);
-                next += lanes;
-                sent++;
-            }
-            if (running) {
+            if (sendDue(true) == MAX_BURST && running) {
                 handedOver = true;
                 pool.execute(this); // a backlog after a stall: the rest after the loop's other work
+            }
+        }
+
+        /**
+         * Sends the lane's requests due by now, at most {@link #MAX_BURST}; returns how many. With
+         * {@code early}, a request handed over early is awaited by spinning (the pacer's hand-off only).
+         */
+        private int sendDue(boolean early) {
+            if (sending) {
+                return 0;
+            }
+            sending = true;
+            try {
+                int sent = 0;
+                while (running && sent < MAX_BURST) {
+                    long sequence = next;
+                    long intended = startNanos + schedule.sendTimeNanos(sequence);
+                    long now = System.nanoTime();
+                    if (intended >= horizonNanos) {
+                        return sent;
+                    }
+                    if (intended > now) {
+                        if (!early || intended - now > earlyNanos(schedule, sequence, lanes)) {
+                            return sent; // the pacer hands this lane over again in time
+                        }
+                        while (running && (now = System.nanoTime()) < intended) {
+                            Thread.onSpinWait(); // an early hand-off: the loop was idle and is awake now
+                        }
+                        if (!running) {
+                            return sent;
+                        }
+                    }
+                    long lag = now - intended;
+                    measurement.scheduled(lag, lag > LATE_START_NANOS);
+                    pool.submit(sequence, intended);
+                    next = sequence + lanes;
+                    sent++;
+                }
+                return sent;
+            } finally {
+                sending = false;
             }
         }
 

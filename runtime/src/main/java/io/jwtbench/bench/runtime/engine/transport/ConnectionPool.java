@@ -32,6 +32,8 @@ public final class ConnectionPool {
     final EventLoop loop;
     private final RequestSource source;
     private final OnIdle onIdle;
+    /** {@link #whenFree}; null unless a driver set it. */
+    private volatile Runnable whenFree;
     private final Slot[] slots;
     private final Slot[] idle;
     private int idleCount;
@@ -211,10 +213,24 @@ public final class ConnectionPool {
                 tally.connectionWait(System.nanoTime() - queuedAt);
             }
             c.send(source.next(sequence), intended);
-        } else if (!c.stacked()) {
-            c.stacked(true);
-            idle[idleCount++] = c;
+        } else {
+            if (!c.stacked()) {
+                c.stacked(true);
+                idle[idleCount++] = c;
+            }
+            Runnable check = whenFree;
+            if (check != null) {
+                check.run(); // the driver may have requests due by now: this connection takes the first
+            }
         }
+    }
+
+    /**
+     * What runs on this pool's loop each time a connection becomes free with nothing queued (scheduled
+     * models): the open model's lane sends what is due by then, so a busy loop paces itself between answers.
+     */
+    public void whenFree(Runnable check) {
+        this.whenFree = check;
     }
 
     /** After a close: open a new channel right away. */

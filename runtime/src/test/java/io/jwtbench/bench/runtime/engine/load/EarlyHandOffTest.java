@@ -1,8 +1,11 @@
 package io.jwtbench.bench.runtime.engine.load;
 
 import static io.jwtbench.bench.runtime.engine.load.OpenLoopDriver.EARLY_NANOS;
+import static io.jwtbench.bench.runtime.engine.load.OpenLoopDriver.answerPaced;
 import static io.jwtbench.bench.runtime.engine.load.OpenLoopDriver.earlyNanos;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 
@@ -11,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import io.jwtbench.bench.runtime.plan.Pacer;
 import io.jwtbench.bench.runtime.plan.RampSchedule;
 
-/** Which requests the pacer hands to their lane early (the lane then spins until they are due). */
+/**
+ * Which requests the pacer hands to their lane early (the lane then spins until they are due), and which
+ * it leaves to the lane's loop, sent between answers, with the pacer as a backstop only.
+ */
 class EarlyHandOffTest {
 
     @Test
@@ -39,5 +45,22 @@ class EarlyHandOffTest {
             late += 1000;
         }
         assertEquals(0, earlyNanos(ramp, late, 1));
+    }
+
+    @Test
+    void requestsUnder50MicrosecondsApartOnALaneArePacedByItsAnswers() {
+        // 40,000 req/s on one lane: 25 µs apart; on two lanes 50 µs apart, the bound, which the pacer keeps
+        assertTrue(answerPaced(new Pacer(40_000), 7, 1));
+        assertFalse(answerPaced(new Pacer(40_000), 7, 2));
+        assertTrue(answerPaced(new Pacer(100_000), 7, 2));
+        // 4,000 req/s: 250 µs apart, each woken for by the pacer
+        assertFalse(answerPaced(new Pacer(4000), 7, 1));
+    }
+
+    @Test
+    void aLanesFirstRequestHasNoAnswerBeforeItAndIsAlwaysHandedOver() {
+        assertFalse(answerPaced(new Pacer(100_000), 0, 1));
+        assertFalse(answerPaced(new Pacer(100_000), 1, 2));
+        assertTrue(answerPaced(new Pacer(100_000), 2, 2));
     }
 }

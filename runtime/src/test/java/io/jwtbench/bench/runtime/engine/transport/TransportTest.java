@@ -139,6 +139,13 @@ class TransportTest {
 
     static Measurement.Phase measure(RequestSource source, Endpoint endpoint, int connections, int rate, long millis,
             Duration timeout, LongConsumer atStart) throws Exception {
+        return measure(source, endpoint, connections, rate, millis, timeout, atStart, driverCpu -> {
+        });
+    }
+
+    /** As above; {@code driverCpu} gets the CPU time of the driver's own thread (the open model's pacer). */
+    static Measurement.Phase measure(RequestSource source, Endpoint endpoint, int connections, int rate, long millis,
+            Duration timeout, LongConsumer atStart, LongConsumer driverCpu) throws Exception {
         try (Generator generator = Generator.start(2, connections, timeout, endpoint)) {
             Measurement measurement = new Measurement();
             LoadModel model = rate > 0 ? new LoadModel.ConstantRate(rate, connections) : new LoadModel.Closed(connections);
@@ -152,6 +159,7 @@ class TransportTest {
             Thread.sleep(millis);
             driver.closeWindow(windowEnd);
             driver.stop();
+            driverCpu.accept(driver.cpuNanos());
             return measurement.close();
         }
     }
