@@ -32,7 +32,7 @@ import java.util.concurrent.CompletionStage;
  * object. It is thread-safe and lock-free on the hot path.
  */
 public final class JwtValidator {
-    /** Breakdown phase: size cap, ASCII bytes, SHA-256 and cache lookup (all of a cache hit). */
+    /** Breakdown phase: size cap, ASCII bytes, the signature's SHA-256 and cache lookup (all of a cache hit). */
     public static final String PHASE_CACHE = "jwt.cache";
     /** Breakdown phase: three-segment split, base64url, header policy, bounded iss read, issuer and alg. */
     public static final String PHASE_PARSE = "jwt.parse";
@@ -201,9 +201,9 @@ public final class JwtValidator {
                 // Looked up before the shape checks: a hit is byte-identical to a token that passed
                 // them. Non-ASCII characters become '?', which no validated token contains. An entry
                 // whose issuer's keys changed since, or older than the cache TTL, is not a hit.
-                cacheKey = TokenCache.keyOf(ascii);
+                cacheKey = TokenCache.keyOf(token, ascii);
                 long now = nowSeconds();
-                TokenCache.Entry hit = cache.get(cacheKey, now);
+                TokenCache.Entry hit = cacheKey == null ? null : cache.get(cacheKey, ascii, now);
                 if (hit != null) {
                     ValidatedToken validated = hit.token();
                     try {
@@ -246,7 +246,7 @@ public final class JwtValidator {
                 phase = PHASE_CLAIMS;
                 ValidatedToken validated = checkClaims(issuer, header, payload);
                 if (cacheKey != null) {
-                    cache.put(cacheKey, validated, issuer, verifiedWith, nowSeconds(), token.length());
+                    cache.put(cacheKey, ascii, validated, issuer, verifiedWith, nowSeconds());
                 }
                 return validated;
             } catch (InvalidTokenException e) {

@@ -9,13 +9,18 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Tokens that passed validation, keyed by the SHA-256 of the exact token text. A
- * cryptographic hash because a collision would let a forged token borrow a valid token's
- * result; a hash rather than the token so the cache holds no bearer credentials. Only
- * successes are cached, and a hit is still checked against exp/nbf by the caller.
+ * Tokens that passed validation, found by the SHA-256 of the token's signature segment and matched on
+ * the exact bytes of the rest (header and payload), which the entry keeps: a hit is the same token,
+ * byte for byte. A cryptographic hash because a collision would let a forged token borrow a valid
+ * token's result; the signature's hash rather than the signature so the cache holds no bearer
+ * credentials (header and payload without a signature are what the cached claims hold anyway).
+ * Hashing only the signature, 342 of a 1.2 KB RS256 token's characters, is what makes a hit cheap:
+ * SHA-256 of the whole token was most of a hit's CPU (docs/performance.md, "Cached JWT against
+ * health"). Only successes are cached, and a hit is still checked against exp/nbf by the caller.
  *
  * <p>An entry is bound to the key set that verified it (an identity comparison with the issuer's
  * current set: a refresh that changes the keys makes every entry of that issuer stale at once) and
@@ -32,14 +37,14 @@ import java.util.concurrent.atomic.LongAdder;
 public final class TokenCache {
     /** The default bound on the estimated bytes held: 64 MiB. */
     public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
-    /** Estimated heap of an entry besides what grows with its token: digest key, records, map node. */
+    /** Estimated heap of an entry besides what grows with its token: digest key, records, map node, array headers. */
     static final int ENTRY_OVERHEAD = 512;
     /**
      * Estimated heap bytes per token character: the payload is 3/4 of the characters at most, its
-     * parsed claims (strings, map nodes, boxed numbers) a few times its JSON size, and the rendered
-     * answer about its JSON size again.
+     * parsed claims (strings, map nodes, boxed numbers) a few times its JSON size, the rendered
+     * answer about its JSON size again, and the header and payload bytes the entry matches on.
      */
-    static final int BYTES_PER_TOKEN_CHAR = 4;
+    static final int BYTES_PER_TOKEN_CHAR = 5;
     /** The default TTL: the default JWKS refresh interval. */
     public static final Duration DEFAULT_TTL = Duration.ofMinutes(10);
     private static final MessageDigest SHA256_PROTOTYPE;
@@ -100,38 +105,61 @@ public final class TokenCache {
         return (int) Math.min(Integer.MAX_VALUE, ENTRY_OVERHEAD + (long) BYTES_PER_TOKEN_CHAR * tokenLength);
     }
 
-    /** The 256-bit digest as four longs: cheap to compare and hash, no array identity. */
-    record Key(long a, long b, long c, long d) {
+    /**
+     * The signature segment's 256-bit digest as four longs (cheap to compare and hash, no array identity)
+     * and where that segment starts: how many leading bytes (header, payload, both dots) an entry must match.
+     */
+    record Key(long a, long b, long c, long d, int signedLength) {
     }
 
     /**
      * A cached success.
      *
+     * @param signed     the token's header and payload with both dots: the bytes a hit must equal
      * @param keys       the issuer's key set at verification; the entry is stale once it is not current
      * @param staleAfter epoch second from which the entry is not used (insertion + TTL; exp is checked on every hit)
      * @param bytes      estimated heap bytes ({@link #estimatedBytes(int)})
      */
-    record Entry(ValidatedToken token, Issuer issuer, KeySet keys, long staleAfter, int bytes) {
+    record Entry(byte[] signed, ValidatedToken token, Issuer issuer, KeySet keys, long staleAfter, int bytes) {
         boolean fresh(long now) {
             return now < staleAfter && keys == issuer.keys().current();
         }
+
+        boolean matches(byte[] token, int signedLength) {
+            return signed.length == signedLength && Arrays.equals(signed, 0, signedLength, token, 0, signedLength);
+        }
     }
 
-    static Key keyOf(byte[] token) {
+    /**
+     * The key of {@code token}: the SHA-256 of {@code ascii} (its ASCII bytes) after its second dot. Null for a
+     * token without two dots, which is no compact JWS and never cached. Every byte is either hashed or kept in
+     * the entry and compared, dots included, so a hit is byte-identical to the cached token wherever the dots
+     * were found (the String's indexOf is the JDK's vectorized one).
+     */
+    static Key keyOf(String token, byte[] ascii) {
+        int first = token.indexOf('.');
+        int second = first < 0 ? -1 : token.indexOf('.', first + 1);
+        if (second < 0 || second >= ascii.length) {
+            return null;
+        }
         MessageDigest sha256;
         try {
             sha256 = (MessageDigest) SHA256_PROTOTYPE.clone();
         } catch (CloneNotSupportedException e) {
             throw new IllegalStateException(e);
         }
-        ByteBuffer digest = ByteBuffer.wrap(sha256.digest(token));
-        return new Key(digest.getLong(), digest.getLong(), digest.getLong(), digest.getLong());
+        int signedLength = second + 1;
+        sha256.update(ascii, signedLength, ascii.length - signedLength);
+        ByteBuffer digest = ByteBuffer.wrap(sha256.digest());
+        return new Key(digest.getLong(), digest.getLong(), digest.getLong(), digest.getLong(), signedLength);
     }
 
     /** A fresh entry, or null (a stale one is dropped). Counts the hit or miss. */
-    Entry get(Key key, long now) {
+    Entry get(Key key, byte[] token, long now) {
         Entry entry = entries.getIfPresent(key);
-        if (entry != null && !entry.fresh(now)) {
+        if (entry != null && !entry.matches(token, key.signedLength())) {
+            entry = null; // the same signature on other bytes: not this entry's token, which stays
+        } else if (entry != null && !entry.fresh(now)) {
             entries.invalidate(key);
             entry = null;
         }
@@ -139,10 +167,11 @@ public final class TokenCache {
         return entry;
     }
 
-    /** @param tokenLength the token's length in characters, for the weight */
-    void put(Key key, ValidatedToken token, Issuer issuer, KeySet keys, long now, int tokenLength) {
+    /** @param ascii the token's ASCII bytes, as given to {@link #keyOf} */
+    void put(Key key, byte[] ascii, ValidatedToken token, Issuer issuer, KeySet keys, long now) {
         long staleAfter = now > Long.MAX_VALUE - ttlSeconds ? Long.MAX_VALUE : now + ttlSeconds;
-        entries.put(key, new Entry(token, issuer, keys, staleAfter, estimatedBytes(tokenLength)));
+        byte[] signed = Arrays.copyOf(ascii, key.signedLength());
+        entries.put(key, new Entry(signed, token, issuer, keys, staleAfter, estimatedBytes(ascii.length)));
         // Over a bound (the entry count is exact at once; the weight counts only writes already applied):
         // apply every pending write and evict now, on this thread, so a flood of new tokens leaves the cache
         // over its bound by at most the entries of other threads between their put and this line.

@@ -93,6 +93,42 @@ class TokenCacheTest {
         assertEquals(true, e.reason() == Reason.SIGNATURE_INVALID || e.reason() == Reason.MALFORMED, e.reason().name());
     }
 
+    /** The cache finds an entry by its signature's hash alone; the rest of the token must still be the same bytes. */
+    @Test
+    void aCachedSignatureOnAnotherHeaderOrPayloadIsNotAHit() throws Exception {
+        String cached = token(600);
+        ValidatedToken original = validator.validate(cached);
+        long now = clock.now.getEpochSecond();
+        // as long as the cached token's payload, so that only the bytes, not their count, tell them apart
+        String other = Jws.sign(Jws.header(KEY), "{\"iss\":\"" + ISS + "\",\"sub\":\"x\",\"exp\":" + (now + 600) + "}", KEY);
+        String cachedSignature = cached.substring(cached.lastIndexOf('.'));
+        String[] forged = {
+                other.substring(0, other.lastIndexOf('.')) + cachedSignature, // another payload, the cached signature
+                "x" + cached, // one more byte in front of the header
+                cached.substring(1), // one byte less
+                cached.replaceFirst("\\.", "..") // an extra dot between header and payload
+        };
+        for (String token : forged) {
+            InvalidTokenException e = assertThrows(InvalidTokenException.class, () -> validator.validate(token), token);
+            assertTrue(e.reason() == Reason.SIGNATURE_INVALID || e.reason() == Reason.MALFORMED, e.reason().name());
+        }
+        assertEquals(0, cache.hits(), "no forged token was a hit");
+        assertSame(original, validator.validate(cached), "the cached token's entry is still there");
+        assertEquals(1, cache.hits());
+    }
+
+    /** The cached token's header and payload under another valid signature: the other token's, not a hit. */
+    @Test
+    void aCachedHeaderAndPayloadUnderAnotherSignatureIsNotAHit() throws Exception {
+        String cached = token(600);
+        validator.validate(cached);
+        String other = token(900);
+        String spliced = cached.substring(0, cached.lastIndexOf('.')) + other.substring(other.lastIndexOf('.'));
+        InvalidTokenException e = assertThrows(InvalidTokenException.class, () -> validator.validate(spliced));
+        assertEquals(Reason.SIGNATURE_INVALID, e.reason());
+        assertEquals(0, cache.hits());
+    }
+
     @Test
     void anEntryLivesNoLongerThanTheTtlWhateverItsExp() throws Exception {
         // issue 14 item 2: the TTL (the JWKS refresh interval in the service) bounds an entry's life
