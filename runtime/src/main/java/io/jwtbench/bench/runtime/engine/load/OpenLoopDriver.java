@@ -42,12 +42,12 @@ import io.jwtbench.bench.runtime.stats.Measurement;
  * <p>
  * <b>Answer pacing.</b> A lane's loop also sends what is due each time one of its connections becomes free
  * ({@link ConnectionPool#whenFree}). When a lane's requests are less than {@link #ANSWER_PACED_MAX_GAP_NANOS}
- * apart (20,000 req/s or more per lane), answers arrive about as often as requests fall due, so the loop
+ * apart (more than 20,000 req/s per lane), answers arrive about as often as requests fall due, so the loop
  * paces itself: the pacer stops spinning (at 40,000 req/s its spin took a whole core, more CPU per request
  * than the loop's I/O) and only parks, as a backstop that hands a lane over when a request is still unsent
  * {@link #BACKSTOP_NANOS} after it was due (a stalled server, a pause in the answers). A parked wake-up
- * costs about 20 µs of CPU on this VM whatever its length (docs/performance.md, "The cost of a timed
- * wake-up"), so the pacer must not wake per request at such rates.
+ * costs about 20 µs of CPU on this VM whatever its length (docs/performance.md, "The open model against
+ * wrk2"), so the pacer must not wake per request at such rates.
  *
  * <p>
  * A request counts as a <b>late start</b> when it leaves more than {@link #LATE_START_NANOS} (2 ms)
@@ -64,7 +64,7 @@ final class OpenLoopDriver implements LoadDriver {
     static final long EARLY_NANOS = TimeUnit.MICROSECONDS.toNanos(150);
     /** A lane's requests this far apart (1,000 req/s per lane or less) get the early hand-off. */
     static final long EARLY_MIN_GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    /** A lane's requests closer than this (20,000 req/s per lane or more) are paced by its answers. */
+    /** A lane's requests closer than this (more than 20,000 req/s per lane) are paced by its answers. */
     static final long ANSWER_PACED_MAX_GAP_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** How long an answer-paced request may stay unsent before the pacer hands its lane over. */
     static final long BACKSTOP_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
