@@ -351,6 +351,26 @@ class ForwardAuthRouteTest {
                 "the token outcome counts where /jwt/validate's do");
     }
 
+    @Test
+    void theHttpMetricsNameTheRouteNeverTheClientsPath() throws IOException {
+        String token = Tokens.valid("ada");
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            String id = UUID.randomUUID().toString();
+            paths.add(id);
+            assertEquals(200, call("GET", "/jwt/auth/envoy/orders/" + id, bearer(token)).status());
+            assertEquals(200, call("GET", "/jwt/auth/orders/" + id, bearer(token)).status());
+            assertEquals(200, call("GET", "/jwt/auth-on/worker/envoy/" + id, bearer(token)).status());
+        }
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String id : paths) {
+            assertFalse(metrics.contains(id), "a client's path became a metric tag");
+        }
+        for (String template : List.of("/jwt/auth/envoy/{path}", "/jwt/auth/{path}", "/jwt/auth-on/worker/envoy/{path}")) {
+            assertTrue(metrics.contains("uri=\"" + template + "\""), template);
+        }
+    }
+
     /** The sum of the series of {@code metric} that carry every one of {@code labels}. */
     private static double counter(String metric, String... labels) {
         double sum = 0;

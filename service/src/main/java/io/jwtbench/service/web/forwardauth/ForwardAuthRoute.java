@@ -16,6 +16,7 @@ import io.jwtbench.service.web.BenchRequestPolicy;
 import io.jwtbench.service.web.JwtValidationResource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.virtual.threads.VirtualThreads;
+import io.smallrye.common.vertx.ContextLocals;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpConnection;
@@ -45,7 +46,8 @@ import java.util.concurrent.ExecutorService;
  *
  * <p>A plain Vert.x route, not a Quarkus REST resource: it writes no JSON and needs no CDI per request, which is
  * what lets a cached token cost about what {@code /q/health/live} costs (docs/performance.md). It is registered
- * after Quarkus' filters (CORS, HTTP security) but ahead of its upload-size check: NGINX's {@code auth_request}
+ * right after the bench's server-timing filter, ahead of CORS and Quarkus HTTP security, which a route that is
+ * itself the credential check does not need, and ahead of the upload-size check: NGINX's {@code auth_request}
  * forwards the client's {@code Content-Length} without the body, and a 413 would reach the client as a 500.
  *
  * <p>{@code /jwt/auth/envoy/...} is Envoy's shape (the original path appended to a fixed prefix, the original
@@ -63,8 +65,13 @@ public class ForwardAuthRoute {
     /** Under each route: Envoy's shape. */
     public static final String ENVOY = "/envoy";
     public static final String REQUIRE_HEADER = "X-Auth-Require";
-    /** After Quarkus' filters (CORS -300, security -200/-100), before its upload limit (-2). */
-    static final int ORDER = -3;
+    /**
+     * After the bench's server-timing filter (-Integer.MAX_VALUE / 2), before CORS (-300), HTTP security (-200, -100)
+     * and the upload limit (-2): Quarkus' filters run at minus their priority.
+     */
+    static final int ORDER = -1000;
+    /** The context local Quarkus' HTTP metrics take a request's {@code uri} tag from (Quarkus REST sets it too). */
+    static final String URL_PATH_TEMPLATE = "UrlPathTemplate";
     static final CharSequence ENVOY_REMOVE = HttpHeaders.createOptimized("x-envoy-auth-headers-to-remove");
     private static final CharSequence WWW_AUTHENTICATE = HttpHeaders.createOptimized("WWW-Authenticate");
     private static final CharSequence ACCEL_EXPIRES = HttpHeaders.createOptimized("X-Accel-Expires");
@@ -117,15 +124,27 @@ public class ForwardAuthRoute {
     /** {@code root} and everything under it; {@code thread}: null (the event loop), worker or virtual. */
     private void on(Router router, String root, String thread) {
         Handler<RoutingContext> handler = ctx -> handle(ctx, root.length());
-        for (String path : new String[] { root, root + "/*" }) {
-            if (thread == null) {
-                router.route(path).order(ORDER).handler(handler);
-            } else if (thread.equals("worker")) {
-                router.route(path).order(ORDER).blockingHandler(handler, false);
-            } else {
-                router.route(path).order(ORDER).handler(ctx -> virtualThreads.execute(() -> handler.handle(ctx)));
+        String under = root + "/{path}";
+        String envoy = root + ENVOY + "/{path}";
+        Handler<RoutingContext> tagged = ctx -> {
+            // the metrics' uri tag: the route, never the path Envoy appended (one series per client path otherwise)
+            String path = ctx.normalizedPath();
+            if (path.length() > root.length()) {
+                ContextLocals.put(URL_PATH_TEMPLATE, isEnvoyShape(path, root.length()) ? envoy : under);
             }
-        }
+            if (thread == null) {
+                handler.handle(ctx);
+            } else if (thread.equals("worker")) {
+                ctx.vertx().executeBlocking(() -> {
+                    handler.handle(ctx);
+                    return null;
+                }, false);
+            } else {
+                virtualThreads.execute(() -> handler.handle(ctx));
+            }
+        };
+        router.route(root).order(ORDER).handler(tagged);
+        router.route(root + "/*").order(ORDER).handler(tagged);
     }
 
     /** Never throws, never answers 200 for a request it could not judge. */
