@@ -29,11 +29,7 @@ work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 
-jar=service/target/quarkus-app/quarkus-run.jar
-if [ ! -f "$jar" ] || [ -n "$(newer_sources "$jar")" ]; then
-  echo "building the packaged service..." >&2
-  ./mvnw -B -q --no-transfer-progress -pl service -am package -DskipTests -DskipITs
-fi
+jar=$(packaged_service)
 
 # --- the service ------------------------------------------------------------------------------
 iss=https://perf.local
@@ -93,8 +89,6 @@ for v in $variants; do
 done
 
 # --- wrk, rotated rounds -----------------------------------------------------------------------------
-clk=$(getconf CLK_TCK)
-cpu_seconds() { awk -v t="$clk" '{ printf "%.4f", ($14 + $15) / t }' "/proc/$1/stat"; }
 declare -A rps p50 p99 nginx_us service_us
 measure() {  # $1 variant: keeps the round with the best throughput
   local v=$1 out reqs n0 n1 s0 s1 r
