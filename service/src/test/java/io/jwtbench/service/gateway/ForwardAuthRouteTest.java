@@ -326,6 +326,9 @@ class ForwardAuthRouteTest {
     @Test
     void theModelRoutesAnswerAlike() throws IOException {
         String token = Tokens.valid("ada");
+        for (String notTheRoute : List.of("/jwt/authorize", "/jwt/auth-on/fibers", "/jwt/auth-onx")) {
+            assertEquals(404, call("GET", notTheRoute, bearer(token)).status(), notTheRoute);
+        }
         for (String model : List.of("event-loop", "worker", "virtual")) {
             String root = "/jwt/auth-on/" + model;
             RawHttp.Response r = call("GET", root + "?scope=openid", bearer(token));

@@ -63,7 +63,13 @@ final class RawHttp {
      */
     static Response exchange(String localAddress, int port, String head, byte[] body, Duration closeProbe) throws IOException {
         try (Socket socket = new Socket()) {
-            socket.bind(new InetSocketAddress(localAddress, 0));
+            try {
+                socket.bind(new InetSocketAddress(localAddress, 0));
+            } catch (java.net.BindException e) {
+                // Linux answers on all of 127.0.0.0/8; elsewhere only 127.0.0.1 may exist
+                org.junit.jupiter.api.Assumptions.abort(localAddress + " is not a local address here (" + e.getMessage()
+                        + "): the tests that play a trusted proxy from it are skipped");
+            }
             socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
             socket.setSoTimeout((int) ANSWER_WITHIN.toMillis());
             OutputStream out = socket.getOutputStream();

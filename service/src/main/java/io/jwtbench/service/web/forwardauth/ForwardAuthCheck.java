@@ -171,8 +171,7 @@ final class ForwardAuthCheck {
             out.add(HttpHeaders.RETRY_AFTER, retryAfter);
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debugf("%d %s %s", answer.status(), answer.reason(), original(ctx, rootLength)
-                    .describe());
+            LOG.debugf("%d %s %s", answer.status(), answer.reason(), original(ctx, rootLength).describe());
         }
         end(ctx, close);
     }

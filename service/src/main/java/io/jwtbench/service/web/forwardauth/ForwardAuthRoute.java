@@ -89,7 +89,11 @@ public class ForwardAuthRoute {
             // the metrics' uri tag: the route, never the path Envoy appended (one series per client path otherwise)
             String path = ctx.normalizedPath();
             if (path.length() > root.length()) {
-                ContextLocals.put(URL_PATH_TEMPLATE, ForwardAuthCheck.isEnvoyShape(path, root.length()) ? envoy : under);
+                try {
+                    ContextLocals.put(URL_PATH_TEMPLATE, ForwardAuthCheck.isEnvoyShape(path, root.length()) ? envoy : under);
+                } catch (UnsupportedOperationException notARequestContext) {
+                    // no duplicated context to carry it: the metrics keep their own tag
+                }
             }
             if (thread == null) {
                 handler.handle(ctx);
