@@ -12,6 +12,10 @@
 # 3. wrk -t1, best of two rounds after a warm-up, rounds interleaved (A health, A jwt, A health carrying
 #    the jwt request's bearer header, B health, B jwt, then 300 connections on A); the server's CPU per
 #    request from /proc.
+#    The gateways' forward-auth route (/jwt/auth) beside them: cached on A, uncached RS256 and ES256 on B; and the
+#    JWT check a Quarkus user would otherwise pick, quarkus-smallrye-jwt (perf/smallrye-jwt, same Quarkus, JDK, keys
+#    and tokens; two instances, RS256 and ES256): its /auth (no body) against /jwt/auth, its /claims against
+#    /jwt/validate.
 # 4. The bench's own generator against wrk on A's /q/health/live: closed model, and open at 4,000 and 40,000
 #    req/s; with WRK2=/path/to/wrk2's wrk, wrk2 at the same rates (its CPU per request beside the open model's),
 #    and what one timed wake-up costs in CPU (scripts/perf/TimedWake.java).
@@ -33,10 +37,12 @@ pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 
 # --- build what is stale -------------------------------------------------------------------
-jar=service/target/quarkus-app/quarkus-run.jar
-if [ ! -f "$jar" ] || [ -n "$(newer_sources "$jar")" ]; then
-  echo "building the packaged service..." >&2
-  ./mvnw -B -q --no-transfer-progress -pl service -am package -DskipTests
+jar=$(packaged_service)
+# the comparison app is no module of the default reactor: built here, when its sources changed
+smallrye_jar=perf/smallrye-jwt/target/quarkus-app/quarkus-run.jar
+if [ ! -f "$smallrye_jar" ] || [ -n "$(find pom.xml perf/smallrye-jwt -name target -prune -o -type f -newer "$smallrye_jar" -print -quit)" ]; then
+  echo "building the quarkus-smallrye-jwt comparison app..." >&2
+  ./mvnw -B -q --no-transfer-progress -f perf/smallrye-jwt/pom.xml package -DskipTests
 fi
 
 # --- 1. JMH ------------------------------------------------------------------------------------
@@ -68,26 +74,43 @@ fi
 # --- 2. the services ---------------------------------------------------------------------------------
 iss=https://perf.local
 token=$(java scripts/perf/MintToken.java "$work/jwks.json" "$iss")
+iss_es=https://perf-es.local
+token_es=$(java scripts/perf/MintToken.java "$work/jwks-es.json" "$iss_es" ES256)
 start() {  # $1 port, more args: system properties
   local port=$1; shift
   # shellcheck disable=SC2086
   java $JVM_DEFAULTS ${JAVA_OPTS:-} -Dquarkus.config.locations="$PWD/application.properties" \
     -Dquarkus.http.port="$port" -Dquarkus.log.level=WARN -Dquarkus.bench.security.enabled=false \
     -Dquarkus.bench.smoke.enabled=false -Djwt.issuers.perf.issuer="$iss" \
-    -Djwt.issuers.perf.jwks.file="$work/jwks.json" -Djwt.issuers.perf.audience=perf "$@" \
+    -Djwt.issuers.perf.jwks.file="$work/jwks.json" -Djwt.issuers.perf.audience=perf -Djwt.issuers.perf-es.issuer="$iss_es" \
+    -Djwt.issuers.perf-es.jwks.file="$work/jwks-es.json" -Djwt.issuers.perf-es.audience=perf "$@" \
     -jar "$jar" >"$work/service-$port.log" 2>&1 &
   pids+=($!)
 }
 start "$port_a"; pid_a=$!
 start "$port_b" -Djwt.cache.enabled=false; pid_b=$!
+port_s=$((port_a + 2)); port_s_es=$((port_a + 3))
+smallrye() {  # $1 port, $2 JWKS, $3 iss, $4 algorithm: the comparison app, with the same JVM options as the service
+  # shellcheck disable=SC2086
+  java $JVM_DEFAULTS ${JAVA_OPTS:-} -Dquarkus.http.port="$1" -Dmp.jwt.verify.publickey.location="file:$2" \
+    -Dmp.jwt.verify.issuer="$3" -Dmp.jwt.verify.publickey.algorithm="$4" -jar "$smallrye_jar" >"$work/smallrye-$1.log" 2>&1 &
+  pids+=($!)
+}
+smallrye "$port_s" "$work/jwks.json" "$iss" RS256; pid_s=$!
+smallrye "$port_s_es" "$work/jwks-es.json" "$iss_es" ES256; pid_s_es=$!
+check_token() {  # $1 port, $2 path, $3 token
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $3" "localhost:$1$2")
+  [ "$code" = 200 ] || { echo "token refused by :$1$2 ($code)" >&2; cat "$work"/*-"$1".log >&2; exit 1; }
+}
 for port in "$port_a" "$port_b"; do
   for _ in $(seq 1 120); do curl -sf "localhost:$port/q/health/live" >/dev/null && break; sleep 0.5; done
-  code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "localhost:$port/jwt/validate")
-  [ "$code" = 200 ] || { echo "token refused by :$port ($code)" >&2; cat "$work/service-$port.log" >&2; exit 1; }
+  for path in /jwt/validate /jwt/auth; do check_token "$port" "$path" "$token"; check_token "$port" "$path" "$token_es"; done
 done
+for port in "$port_s" "$port_s_es"; do
+  for _ in $(seq 1 120); do [ "$(curl -s -o /dev/null -w '%{http_code}' "localhost:$port/auth")" = 401 ] && break; sleep 0.5; done
+done
+for path in /auth /claims; do check_token "$port_s" "$path" "$token"; check_token "$port_s_es" "$path" "$token_es"; done
 
-clk=$(getconf CLK_TCK)
-cpu_seconds() { awk -v t="$clk" '{ printf "%.4f", ($14 + $15) / t }' "/proc/$1/stat"; }
 declare -A rps p99 cpu_us wrk_cpu_us
 wrk_row() {  # $1 row name, $2 server pid, $3 connections, $4 url, [$5 token]: keeps the round with the best throughput
   local name=$1 pid=$2 conns=$3 url=$4 auth=() before after out reqs r
@@ -107,11 +130,15 @@ wrk_row() {  # $1 row name, $2 server pid, $3 connections, $4 url, [$5 token]: k
 }
 health_a="http://127.0.0.1:$port_a/q/health/live"; jwt_a="http://127.0.0.1:$port_a/jwt/validate"
 health_b="http://127.0.0.1:$port_b/q/health/live"; jwt_b="http://127.0.0.1:$port_b/jwt/validate"
+auth_a="http://127.0.0.1:$port_a/jwt/auth"; auth_b="http://127.0.0.1:$port_b/jwt/auth"
+sr_auth="http://127.0.0.1:$port_s/auth"; sr_claims="http://127.0.0.1:$port_s/claims"
+sr_auth_es="http://127.0.0.1:$port_s_es/auth"; sr_claims_es="http://127.0.0.1:$port_s_es/claims"
 
 # --- 3. wrk ---------------------------------------------------------------------------------------
 echo "warming both services (wrk, 4 s per endpoint)..." >&2
 for url in "$health_a" "$health_b"; do wrk -t1 -c50 -d4s "$url" >/dev/null; done
-for url in "$jwt_a" "$jwt_b"; do wrk -t1 -c50 -d4s -H "Authorization: Bearer $token" "$url" >/dev/null; done
+for url in "$jwt_a" "$jwt_b" "$auth_a" "$auth_b" "$sr_auth" "$sr_claims"; do wrk -t1 -c50 -d4s -H "Authorization: Bearer $token" "$url" >/dev/null; done
+for url in "$auth_b" "$jwt_b" "$sr_auth_es" "$sr_claims_es"; do wrk -t1 -c50 -d4s -H "Authorization: Bearer $token_es" "$url" >/dev/null; done
 for round in 1 2; do
   echo "wrk round $round of 2..." >&2
   wrk_row health "$pid_a" 50 "$health_a"
@@ -121,6 +148,15 @@ for round in 1 2; do
   wrk_row uncached "$pid_b" 50 "$jwt_b" "$token"
   wrk_row health_300 "$pid_a" 300 "$health_a"
   wrk_row cached_300 "$pid_a" 300 "$jwt_a" "$token"
+  # the forward-auth route, and quarkus-smallrye-jwt on the same tokens (it has no cache: every request verifies)
+  wrk_row fa_cached "$pid_a" 50 "$auth_a" "$token"
+  wrk_row sr_auth "$pid_s" 50 "$sr_auth" "$token"
+  wrk_row fa_uncached "$pid_b" 50 "$auth_b" "$token"
+  wrk_row sr_claims "$pid_s" 50 "$sr_claims" "$token"
+  wrk_row fa_uncached_es "$pid_b" 50 "$auth_b" "$token_es"
+  wrk_row sr_auth_es "$pid_s_es" 50 "$sr_auth_es" "$token_es"
+  wrk_row uncached_es "$pid_b" 50 "$jwt_b" "$token_es"
+  wrk_row sr_claims_es "$pid_s_es" 50 "$sr_claims_es" "$token_es"
 done
 
 # --- 4. the bench's generator against wrk -----------------------------------------------------------
@@ -155,7 +191,8 @@ done
 echo
 echo "JVM: $(java -version 2>&1 | head -1); service options: $JVM_DEFAULTS ${JAVA_OPTS:-}; wrk -t1 ${secs}s, best of 2"
 printf '%-46s %12s %10s %12s %14s\n' row req/s p99_ms cpu_us/req wrk_cpu_us/req
-for row in health cached health_with_bearer health_nocache uncached health_300 cached_300; do
+for row in health cached health_with_bearer health_nocache uncached health_300 cached_300 fa_cached fa_uncached fa_uncached_es \
+    uncached_es sr_auth sr_claims sr_auth_es sr_claims_es; do
   printf '%-46s %12.0f %10.3f %12.2f %14.2f\n' "wrk $row" "${rps[$row]}" "${p99[$row]}" "${cpu_us[$row]}" "${wrk_cpu_us[$row]}"
 done
 printf '%-46s %12.0f %10.3f %12s %14.2f\n' "bench closed c=50 (its generator's CPU)" "$closed_rps" \
@@ -202,17 +239,25 @@ if [ -n "$openssl_rs" ]; then  # the same with the hardware's verify: what nativ
     "$cores" "$health_machine_us" "$openssl_rs" "$physical"
 fi
 printf '%-62s %10s %3s %-8s %s\n' goal measured "" target ""
-goal "1 cached JWT ÷ health throughput, c=50" "$(awk -v a="${rps[cached]}" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 0.85
-goal "22.4 cached JWT ÷ health throughput, c=50" "$(awk -v a="${rps[cached]}" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 0.95
-goal "22.4 cached JWT ÷ health with the same bearer header, c=50" \
-  "$(awk -v a="${rps[cached]}" -v b="${rps[health_with_bearer]}" 'BEGIN { print a / b }')" ">=" 0.95
-goal "2 uncached RS256 ÷ crypto bound" "$(awk -v a="${rps[uncached]}" -v b="$bound" 'BEGIN { print a / b }')" ">=" 0.9
-[ -n "$openssl_rs" ] && goal "2 uncached RS256 ÷ physical bound (issue 22)" \
-  "$(awk -v a="${rps[uncached]}" -v b="$physical" 'BEGIN { print a / b }')" ">=" 0.9
+ratio() { awk -v a="${rps[$1]}" -v b="${rps[$2]}" 'BEGIN { print a / b }'; }       # two rows' throughput
+of_bound() { awk -v a="${rps[$1]}" -v b="$2" 'BEGIN { print a / b }'; }            # a row's throughput ÷ a bound
+goal "1 cached JWT ÷ health throughput, c=50" "$(ratio cached health)" ">=" 0.85
+goal "22.4 cached JWT ÷ health throughput, c=50" "$(ratio cached health)" ">=" 0.95
+goal "22.4 cached JWT ÷ health with the same bearer header, c=50" "$(ratio cached health_with_bearer)" ">=" 0.95
+goal "2 uncached RS256 ÷ crypto bound" "$(of_bound uncached "$bound")" ">=" 0.9
+[ -n "$openssl_rs" ] && goal "2 uncached RS256 ÷ physical bound (issue 22)" "$(of_bound uncached "$physical")" ">=" 0.9
 goal "3 ES256 validator uncached, µs" "$(jmh validateUncached ES256)" "<=" 120
 goal "3 EdDSA validator uncached, µs" "$(jmh validateUncached EdDSA)" "<=" 150
 goal "4 health p99 at 300 connections, ms" "${p99[health_300]}" "<=" 10
 goal "4 cached JWT p99 at 300 connections, ms" "${p99[cached_300]}" "<=" 15
+goal "32.1 forward-auth cached ÷ health throughput, c=50" "$(ratio fa_cached health)" ">=" 0.95
+[ -n "$openssl_rs" ] && goal "32.2 forward-auth uncached RS256 ÷ physical bound" "$(of_bound fa_uncached "$physical")" ">=" 0.9
+goal "32.3 forward-auth ÷ smallrye-jwt /auth, uncached RS256" "$(ratio fa_uncached sr_auth)" ">=" 3
+goal "32.3 forward-auth ÷ smallrye-jwt /auth, uncached ES256" "$(ratio fa_uncached_es sr_auth_es)" ">=" 6
+goal "32.3 forward-auth ÷ smallrye-jwt /auth, cached (one token)" "$(ratio fa_cached sr_auth)" ">=" 5
+goal "32 /jwt/validate ÷ smallrye-jwt /claims, uncached RS256 (was 2.07)" "$(ratio uncached sr_claims)" ">=" 1
+goal "32 /jwt/validate ÷ smallrye-jwt /claims, uncached ES256 (was 4.59)" "$(ratio uncached_es sr_claims_es)" ">=" 1
+goal "32 /jwt/validate ÷ smallrye-jwt /claims, cached (was 4.27)" "$(ratio cached sr_claims)" ">=" 1
 goal "5 bench closed ÷ wrk throughput (health c=50)" "$(awk -v a="$closed_rps" -v b="${rps[health]}" 'BEGIN { print a / b }')" ">=" 1.0
 goal "5 bench closed ÷ wrk generator CPU per request" "$(awk -v a="$closed_cpu" -v b="${wrk_cpu_us[health]}" 'BEGIN { print a / b }')" "<=" 1.0
 goal "5 bench open (4000 req/s) ÷ closed generator CPU per request" "$(awk -v a="${open_cpu[4000]}" -v b="$closed_cpu" 'BEGIN { print a / b }')" "<=" 2.0

@@ -37,7 +37,9 @@ import java.util.stream.IntStream;
  * {@code algorithm} (RS256, PS256, ES256, EdDSA; default RS256), {@code source} ({@code generated}
  * by the in-memory bench issuer, or {@code file}: the real tokens of {@code jwt.bench.token-file}),
  * {@code model} (the route's execution model: {@code default} = {@code /jwt/validate},
- * {@code event-loop}, {@code worker}, {@code virtual} = {@code /jwt/validate/<model>}).
+ * {@code event-loop}, {@code worker}, {@code virtual} = {@code /jwt/validate/<model>}), {@code route}
+ * ({@code validate}, the default, or {@code forward-auth}: {@code GET /jwt/auth}, the gateways' check, whose
+ * models are {@code /jwt/auth-on/<model>}).
  *
  * <p>The tokens of one option set are signed once and reused for {@link #REUSE_TOKENS_FOR}: the
  * models of a compare, prepared together, send the identical requests but for the path
@@ -52,6 +54,13 @@ public class JwtBenchTarget implements BenchTarget {
     /** Execution model → path. */
     static final Map<String, String> MODELS = Map.of("default", PATH, "event-loop", PATH + "/event-loop",
             "worker", PATH + "/worker", "virtual", PATH + "/virtual");
+    /**
+     * Execution model → path of the gateways' forward-auth route ({@code "route":"forward-auth"}): {@code /jwt/auth}, or
+     * the same route on each model (io.jwtbench.service.web.forwardauth.ForwardAuthRoute; named here, not imported, so
+     * the bench package does not depend on the web layer's routes).
+     */
+    static final Map<String, String> FORWARD_AUTH_MODELS = Map.of("default", "/jwt/auth", "event-loop", "/jwt/auth-on/event-loop",
+            "worker", "/jwt/auth-on/worker", "virtual", "/jwt/auth-on/virtual");
     static final java.time.Duration REUSE_TOKENS_FOR = java.time.Duration.ofSeconds(60);
 
     /** The last token set signed, and for which options; reused within REUSE_TOKENS_FOR. */
@@ -118,14 +127,16 @@ public class JwtBenchTarget implements BenchTarget {
 
     @Override
     public String description() {
-        return "POST " + PATH + "[/event-loop|/worker|/virtual] with bearer tokens (options: tokens, cache, invalidRatio, algorithm, source, model)";
+        return "POST " + PATH + "[/event-loop|/worker|/virtual] with bearer tokens, or GET /jwt/auth with \"route\":\"forward-auth\""
+                + " (options: tokens, cache, invalidRatio, algorithm, source, model, route)";
     }
 
     @Override
     public RequestSource prepare(Map<String, Object> options) {
         Options o = Options.parse(options);
         boolean bypassCache = Options.bypassCache(options);
-        String path = MODELS.get(o.model);
+        boolean forwardAuth = Options.forwardAuth(options);
+        String path = (forwardAuth ? FORWARD_AUTH_MODELS : MODELS).get(o.model);
         TokenSet tokens = tokens(o);
         List<String> valid = tokens.valid();
         List<String> invalid = tokens.invalid();
@@ -138,10 +149,11 @@ public class JwtBenchTarget implements BenchTarget {
             // Spread the invalid requests evenly (Bresenham) rather than in one block.
             boolean bad = Math.floor((i + 1) * o.invalidRatio) > Math.floor(i * o.invalidRatio);
             String token = bad ? invalid.get(nextInvalid++ % invalid.size()) : valid.get(nextValid++ % valid.size());
-            pool[i] = request(path, token, bad, issuer.requestSecret(), bypassCache);
+            pool[i] = request(forwardAuth ? HttpMethod.GET : HttpMethod.POST, path, token, bad, issuer.requestSecret(), bypassCache);
         }
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("path", path);
+        description.put("route", forwardAuth ? "forward-auth" : "validate");
         description.put("model", o.model);
         description.put("source", o.fromFile ? "file" : "generated");
         description.put("algorithm", o.fromFile ? "as in the file" : o.algorithm.name());
@@ -214,14 +226,14 @@ public class JwtBenchTarget implements BenchTarget {
      * {@code secret}: lets /jwt/validate answer valid for the bench issuer's tokens (BenchIssuer), and
      * is what makes {@code bypassCache} honoured: callers without it cannot skip the cache.
      */
-    private static BenchRequest request(String path, String token, boolean expectRejection, String secret,
+    private static BenchRequest request(HttpMethod method, String path, String token, boolean expectRejection, String secret,
             boolean bypassCache) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token)
                 .add(BenchRequestPolicy.SECRET_HEADER, secret);
         if (bypassCache) {
             headers.add(BenchRequestPolicy.CACHE_HEADER, BenchRequestPolicy.BYPASS);
         }
-        return new BenchRequest(HttpMethod.POST, path, headers, null, expectRejection);
+        return new BenchRequest(method, path, headers, null, expectRejection);
     }
 
     private List<String> generate(JwsAlgorithm algorithm, int count, boolean expired) {
@@ -276,7 +288,7 @@ public class JwtBenchTarget implements BenchTarget {
 
     /** The target's options, validated; every problem names its field. */
     record Options(int tokens, double invalidRatio, JwsAlgorithm algorithm, boolean fromFile, String model) {
-        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model", "cache");
+        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model", "cache", "route");
 
         /** {@code "cache":"bypass"}: the bench's requests skip the validator's token cache; default {@code "use"}. */
         static boolean bypassCache(Map<String, Object> options) {
@@ -284,6 +296,18 @@ public class JwtBenchTarget implements BenchTarget {
                 case "use" -> false;
                 case "bypass" -> true;
                 default -> throw new BenchSpecException("cache", "must be \"use\" or \"bypass\"");
+            };
+        }
+
+        /**
+         * {@code "route":"forward-auth"}: {@code GET} the gateways' route, {@code /jwt/auth} (its model variants under
+         * {@code /jwt/auth-on/}), which answers with headers only; default {@code "validate"}: {@code POST /jwt/validate}.
+         */
+        static boolean forwardAuth(Map<String, Object> options) {
+            return switch (String.valueOf(options.getOrDefault("route", "validate"))) {
+                case "validate" -> false;
+                case "forward-auth" -> true;
+                default -> throw new BenchSpecException("route", "must be \"validate\" or \"forward-auth\"");
             };
         }
 

@@ -16,8 +16,8 @@ import java.util.Set;
  * @param claims     every claim, as parsed; immutable (nested maps and lists too): cached results are shared
  * @param type       the {@code typ} header as sent, or null
  * @param callers    the issuer's rules for tokens that authenticate callers
- * @param rendered   what a caller derived from this token once (the web layer's response bytes): every
- *                   cache hit returns this same instance, so it is derived once per cached token
+ * @param rendered   what a caller derived from this token once (the web layer's response bytes, the forward-auth
+ *                   route's headers): every cache hit returns this same instance, so each is derived once per cached token
  */
 public record ValidatedToken(String issuerName, String issuer, String subject, List<String> audience,
         long expiresAt, long notBefore, List<String> scopes, List<String> roles, List<String> groups,
@@ -29,6 +29,7 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
      */
     public static final class Rendered {
         private volatile Object value;
+        private volatile Object headers;
 
         /** The value, or null before the first {@link #set}. */
         public Object get() {
@@ -37,6 +38,15 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
 
         public void set(Object rendered) {
             value = rendered;
+        }
+
+        /** The forward-auth route's value (the response headers of its 200), or null before the first {@link #setHeaders}. */
+        public Object headers() {
+            return headers;
+        }
+
+        public void setHeaders(Object rendered) {
+            headers = rendered;
         }
     }
 

@@ -40,7 +40,7 @@ public class BenchRequestPolicy {
     }
 
     /** Whether the request asks to skip the token cache and may (it carries a guarded issuer's secret). */
-    boolean bypassesCache(String presentedSecret, String cacheDirective) {
+    public boolean bypassesCache(String presentedSecret, String cacheDirective) {
         if (!BYPASS.equals(cacheDirective) || presentedSecret == null) {
             return false;
         }
@@ -53,7 +53,7 @@ public class BenchRequestPolicy {
     }
 
     /** Null if {@code token} may be answered as valid on a request that presented {@code presentedSecret}. */
-    InvalidTokenException refusal(ValidatedToken token, String presentedSecret) {
+    public InvalidTokenException refusal(ValidatedToken token, String presentedSecret) {
         byte[] expected = secrets.get(token.issuerName());
         if (expected == null
                 || presentedSecret != null && MessageDigest.isEqual(expected, presentedSecret.getBytes(StandardCharsets.US_ASCII))) {

@@ -69,6 +69,34 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void theForwardAuthRouteIsDescribedOnEveryMethodWithItsHeadersAndRequirements() throws Exception {
+        JsonNode paths = document().get("paths");
+        List<String> registered = routes.paths();
+        for (String path : List.of("/jwt/auth", "/jwt/auth/{path}", "/jwt/auth/envoy/{path}", "/jwt/auth-on/{model}")) {
+            assertTrue(paths.has(path), path + " is not in /q/openapi");
+            for (String method : List.of("get", "head", "post", "put", "patch", "delete", "options")) {
+                JsonNode responses = paths.get(path).get(method).get("responses");
+                for (String status : List.of("200", "401", "403", "503")) {
+                    assertTrue(responses.has(status), path + " " + method + " " + status);
+                }
+                assertTrue(responses.get("200").get("headers").has("X-Auth-Request-User"));
+                assertTrue(responses.get("401").get("headers").has("X-Auth-Reason"));
+                assertTrue(responses.get("503").get("headers").has("Retry-After"));
+                assertFalse(responses.has("400"), "the route never answers 400");
+            }
+        }
+        List<String> requirements = new java.util.ArrayList<>();
+        paths.get("/jwt/auth").get("get").get("parameters").forEach(p -> requirements.add(p.get("name").asText()));
+        assertTrue(requirements.containsAll(List.of("aud", "scope", "role", "group", "issuer", "X-Auth-Require", "Authorization")),
+                requirements.toString());
+        paths.get("/jwt/auth/envoy/{path}").get("get").get("parameters")
+                .forEach(p -> assertFalse(p.get("in").asText().equals("query"), "the client's query is no requirement under envoy"));
+        for (String route : List.of("/jwt/auth", "/jwt/auth/", "/jwt/auth-on/event-loop", "/jwt/auth-on/worker/", "/jwt/auth-on/virtual")) {
+            assertTrue(registered.contains(route), route + " is documented but not registered: " + registered);
+        }
+    }
+
+    @Test
     void validateShowsItsClaimsAndItsRfc6750Refusals() throws Exception {
         JsonNode doc = document();
         JsonNode post = doc.get("paths").get("/jwt/validate").get("post");
