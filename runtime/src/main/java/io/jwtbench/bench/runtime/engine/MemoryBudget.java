@@ -31,6 +31,12 @@ final class MemoryBudget {
             LatencyRecording.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
     /** One second of a run's time series. */
     static final long PER_SECOND = 256;
+    /**
+     * Per HTTP/2 stream slot beyond a connection's first: the generator's stream state, Netty's (its entry in the
+     * connection's stream map, its flow-control window) and the request's frames while they wait to be written;
+     * an upper estimate, a stream's own fields are under 100 bytes.
+     */
+    static final long PER_STREAM = 1024;
 
     private final long budget;
 
@@ -51,6 +57,9 @@ final class MemoryBudget {
     static Map<String, Long> engineFootprint(RunSpec spec) {
         Map<String, Long> bytes = new LinkedHashMap<>();
         bytes.put("connections", spec.loadModel().connections() * PER_CONNECTION);
+        if (spec.transport().streams() > 1) {
+            bytes.put("streams", (long) spec.loadModel().connections() * (spec.transport().streams() - 1) * PER_STREAM);
+        }
         bytes.put("duration", HISTOGRAMS + spec.warmup().plus(spec.duration()).toSeconds() * PER_SECOND);
         return bytes;
     }
