@@ -90,8 +90,9 @@ final class Replies {
 
     /**
      * JSON tokens of one run report in a body: a real one with its CPU profile has about 20,000. The tree a body
-     * parses into costs about 40 bytes of heap per token, so this bounds what a body of empty objects costs
-     * (a few MB) as the body limit alone would not (an empty object is 2 bytes of body and 80 of tree).
+     * parses into costs about 50 bytes of heap per token (scripts/perf/JsonTreeHeap.java), so this bounds what a
+     * body of empty objects costs (10 MB) as the body limit alone would not: {@code {},} is 3 bytes of body and
+     * 93 of tree, so 1 MB of them would be 31 MB.
      */
     static final int TOKENS_PER_REPORT = 200_000;
     /** JSON tokens of a spec (a few dozen in a real one). */
