@@ -293,6 +293,13 @@ public final class Run implements Started {
             finished.complete(report);
         } catch (RuntimeException e) { // never leave a waiter waiting: it gets the last report published
             LOG.warnf(e, "bench run %s: its end failed", id);
+            if (status.isTerminal() && !report.status().isTerminal()) { // a verdict that failed must not keep the bench busy
+                try {
+                    publish(null, error);
+                } catch (RuntimeException again) {
+                    LOG.debugf(again, "bench run %s: its end could not be published", id);
+                }
+            }
             finished.complete(report);
         } finally {
             if (generator != null) {
