@@ -68,7 +68,9 @@ class FleetIT {
                     "-Dquarkus.tls.key-store.pem.0.key=" + ca.serverKeyPem(),
                     "-Dquarkus.tls.fleet.trust-store.pem.certs=" + ca.caPem(),
                     "-Dquarkus.bench.fleet.tls-configuration-name=fleet", "-Dquarkus.bench.fleet.tls-server-name=" + SERVER_NAME,
-                    "-Dquarkus.bench.fleet.token-secret=" + "fleet-it-secret-".repeat(3), "-Xmx256m")));
+                    "-Dquarkus.bench.fleet.token-secret=" + "fleet-it-secret-".repeat(3),
+                    // a cold JVM's first TLS handshakes on a busy 2-core machine took over the default 5 s
+                    "-Dquarkus.bench.fleet.request-timeout=20s", "-Xmx256m")));
         }
         awaitUp(PODS);
         for (ServicePod pod : PODS) { // an operator learns to read ERROR lines only if there are none by default
