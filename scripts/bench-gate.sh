@@ -8,7 +8,8 @@
 #   2  nothing to gate on: the service is unreachable, refused the spec (400, 401/403, 409 busy), the
 #      spec has no "thresholds" and there is no baseline, or the regression could not be judged (a baseline
 #      not comparable, or runs too short: fewer than 2 measured seconds)
-# BENCH_TOKEN: a bearer token with the bench role, where the bench is protected (outside dev mode).
+# BENCH_TOKEN: a bearer token with the bench role, where the bench is protected (outside dev mode); curl reads it
+#   from a private temporary file, so it is not on any process' command line.
 # JUNIT=file: also writes the run's junit.xml there, for the CI server's test report.
 # BASELINE=file: a run report saved earlier (curl .../q/bench/runs/<id> > baseline.json), held against
 #   this run (its "regression" section); TOLERANCE=percent: a change within it passes (default 20).
@@ -17,11 +18,19 @@
 set -uo pipefail
 spec=${1:?usage: bench-gate.sh SPEC_JSON [BASE_URL]}
 base=${2:-http://localhost:8080}
-auth=()
-if [ -n "${BENCH_TOKEN:-}" ]; then auth=(-H "Authorization: Bearer $BENCH_TOKEN"); fi
 answer=$(mktemp)
 body=$(mktemp)
-trap 'rm -f "$answer" "$body"' EXIT
+headers=$(mktemp) # 0600: the token is read by curl from here, never put on its command line (ps shows that)
+trap 'rm -f "$answer" "$body" "$headers"' EXIT
+auth=()
+if [ -n "${BENCH_TOKEN:-}" ]; then
+  printf 'Authorization: Bearer %s\n' "$BENCH_TOKEN" > "$headers"
+  auth=(-H "@$headers")
+fi
+if [ -n "${TOLERANCE:-}" ] && ! [[ "$TOLERANCE" =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
+  echo "bench-gate: TOLERANCE must be a number of percent, e.g. 10 or 12.5, got: $TOLERANCE" >&2
+  exit 2
+fi
 
 # the spec, with the baseline report spliced in before its closing brace (no jq needed)
 if [ -n "${BASELINE:-}" ]; then

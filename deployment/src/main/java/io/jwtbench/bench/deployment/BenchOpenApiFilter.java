@@ -105,7 +105,8 @@ final class BenchOpenApiFilter implements OASFilter {
                 .requestBody(createRequestBody().required(true).content(content(JSON, ref("VerdictRequest"))));
         verdict.getResponses().addAPIResponse("400", error("A report that is not a finished run report of a format"
                 + " this service reads, an unknown run id: names the field and the reason", "SpecError"));
-        verdict.getResponses().addAPIResponse("413", error("The body is larger than quarkus.bench.max-body-size", "Error"));
+        verdict.getResponses().addAPIResponse("413", error("The body is larger than twice quarkus.bench.max-body-size", "Error"));
+        verdict.getResponses().addAPIResponse("415", error("The body is not application/json", "Error"));
         path(openAPI, "/verdict").POST(verdict);
         get(openAPI, "/compare/{id}/benchmark-data.json", "Each model's median round as benchmark-data.json",
                 content(JSON, object()), id());
@@ -131,7 +132,9 @@ final class BenchOpenApiFilter implements OASFilter {
                 .content(content(JSON, ref(report))));
         start.getResponses().addAPIResponse("400", error("Invalid spec: names the field and the reason", "SpecError"));
         start.getResponses().addAPIResponse("409", error("Another run holds the bench", "BusyError"));
-        start.getResponses().addAPIResponse("413", error("The body is larger than quarkus.bench.max-body-size", "Error"));
+        start.getResponses().addAPIResponse("413", error("The body is larger than quarkus.bench.max-body-size (a run, which may"
+                + " carry its baseline report) or quarkus.bench.max-spec-size (the others)", "Error"));
+        start.getResponses().addAPIResponse("415", error("The body is not application/json", "Error"));
         path(openAPI, base).GET(list).POST(start);
 
         Operation read = operation("One " + noun + " (text with Accept: text/plain)", responses(200, "The " + noun,

@@ -141,17 +141,17 @@ class BenchProcessor {
         // the routes a fleet coordinator uses on its pods: a fleet token (quarkus.bench.fleet.token-secret) counts there
         r.posted(RUNS, recorder.guardedFleetRouteWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
         r.plain(RUNS + "/:id", recorder.guardedFleetRoute(), recorder.run());
-        r.posted(VERDICT, recorder.guardedWithBody(body.getHandler()), recorder.verdict(),
+        r.posted(VERDICT, recorder.guardedWithBody(body.getHandler(), 2), recorder.verdict(),
                 "Bench verdict (POST two finished runs: one held against the other)");
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
         // the raw recording and the sampled stacks show the whole process' code paths: the role is needed even with public reads
         r.blocking(RUNS + "/:id/recording.jfr", recorder.guardedRecording(), recorder.recording());
         r.blocking(RUNS + "/:id/profile.folded", recorder.guardedRecording(), recorder.foldedStacks());
-        r.posted(COMPARE, recorder.guardedWithBody(body.getHandler()), recorder.compares(), "Bench compare (POST a spec and models)");
+        r.posted(COMPARE, recorder.guardedWithBody(body.getHandler(), 0), recorder.compares(), "Bench compare (POST a spec and models)");
         r.plain(COMPARE + "/:id", recorder.compare());
-        r.posted(SWEEPS, recorder.guardedWithBody(body.getHandler()), recorder.sweeps(), "Bench sweeps (POST to start one)");
+        r.posted(SWEEPS, recorder.guardedWithBody(body.getHandler(), 0), recorder.sweeps(), "Bench sweeps (POST to start one)");
         r.plain(SWEEPS + "/:id", recorder.sweep());
-        r.posted(FLEET, recorder.guardedWithBody(body.getHandler()), recorder.fleets(), "Bench fleet runs (POST: every pod at once, merged)");
+        r.posted(FLEET, recorder.guardedWithBody(body.getHandler(), 0), recorder.fleets(), "Bench fleet runs (POST: every pod at once, merged)");
         r.plain(FLEET + "/:id", recorder.fleet());
         r.plain(RUNS + "/:id/events", recorder.runEvents());
         r.plain(COMPARE + "/:id/events", recorder.compareEvents());

@@ -71,4 +71,41 @@ class FleetTokenTest {
         given().header(FleetToken.HEADER, FleetToken.sign(SECRET, "f9", Instant.now().minusSeconds(1)))
                 .get("/q/bench/runs/" + id).then().statusCode(401);
     }
+
+    /**
+     * A fleet token opens its own fleet's run and nothing else: not an operator's run, not another fleet's, not a
+     * baseline (which a pod never gets from its coordinator), not a second run. Before, any valid token read and
+     * cancelled any run by id and posted any body.
+     */
+    @Test
+    void aFleetTokenOpensItsOwnFleetsRunOnly() {
+        String spec = "{\"target\":\"health\",\"connections\":1,\"duration\":\"200ms\"}";
+        String operators = given().header(HeaderAuthMechanism.HEADER, OPERATOR).contentType(ContentType.JSON).body(spec)
+                .queryParam("wait", "true").post("/q/bench/runs").then().statusCode(200).extract().jsonPath().getString("id");
+        String f1 = FleetToken.sign(SECRET, "f1", Instant.now().plusSeconds(60));
+        String f2 = FleetToken.sign(SECRET, "f2", Instant.now().plusSeconds(60));
+        JsonPath started = given().header(FleetToken.HEADER, f1).contentType(ContentType.JSON).body(spec)
+                .queryParam("wait", "true").post("/q/bench/runs").then().statusCode(200).extract().jsonPath();
+        String fleetRun = started.getString("id");
+
+        given().header(FleetToken.HEADER, f1).get("/q/bench/runs/" + fleetRun).then().statusCode(200);
+        for (String run : new String[] { operators, fleetRun }) {
+            JsonPath refused = given().header(FleetToken.HEADER, f2).get("/q/bench/runs/" + run).then().statusCode(403)
+                    .extract().jsonPath();
+            assertEquals("this X-Bench-Fleet-Token opens the runs of fleet f2 only", refused.getString("reason"));
+            given().header(FleetToken.HEADER, f2).delete("/q/bench/runs/" + run).then().statusCode(403);
+        }
+        given().header(FleetToken.HEADER, f1).get("/q/bench/runs/" + operators).then().statusCode(403);
+        given().header(FleetToken.HEADER, f1).delete("/q/bench/runs/" + operators).then().statusCode(403);
+        given().header(FleetToken.HEADER, f1).get("/q/bench/runs/no-such-run").then().statusCode(403);
+        assertEquals("fleet f1", started.getString("trigger"), "the run names the fleet that started it");
+
+        JsonPath baseline = given().header(FleetToken.HEADER, FleetToken.sign(SECRET, "f3", Instant.now().plusSeconds(60)))
+                .contentType(ContentType.JSON).body(spec.replace("}", ",\"baseline\":\"" + operators + "\"}"))
+                .post("/q/bench/runs").then().statusCode(400).extract().jsonPath();
+        assertEquals("baseline", baseline.getString("field"), baseline.prettify());
+        JsonPath again = given().header(FleetToken.HEADER, f1).contentType(ContentType.JSON).body(spec).post("/q/bench/runs")
+                .then().statusCode(400).extract().jsonPath();
+        assertEquals("fleet f1 already started its run here: " + fleetRun, again.getString("reason"));
+    }
 }

@@ -61,14 +61,21 @@ public interface BenchConfig {
     java.util.Optional<io.quarkus.runtime.configuration.MemorySize> memoryBudget();
 
     /**
-     * The largest request body any bench route accepts. A spec is a few hundred bytes, but a baseline is a
-     * whole run report (with its CPU profile, up to a few hundred KB) and {@code POST /q/bench/verdict} takes
-     * two; only a caller with the bench role gets its body read (the authorizer runs first). A
-     * larger {@code Content-Length} is refused with 413 before the body is read; a chunked body is
-     * read (up to {@code quarkus.http.limits.max-body-size}) and then refused the same way.
+     * The largest body of {@code POST /q/bench/runs}: a spec and its baseline, a whole run report (about
+     * 200 KB with its CPU profile); {@code POST /q/bench/verdict} takes two reports and twice this. Only a
+     * caller with the bench role gets its body read (the authorizer runs first). A larger
+     * {@code Content-Length} is refused with 413 before the body is read; a chunked body is read (up to
+     * {@code quarkus.http.limits.max-body-size}) and then refused the same way.
      */
-    @WithDefault("4M")
+    @WithDefault("1M")
     io.quarkus.runtime.configuration.MemorySize maxBodySize();
+
+    /**
+     * The largest body of the routes that take a spec only (compares, sweeps, fleet runs) and of every
+     * other request: a spec is a few hundred bytes.
+     */
+    @WithDefault("64K")
+    io.quarkus.runtime.configuration.MemorySize maxSpecSize();
 
     /**
      * How many live progress streams ({@code /events}) one run, compare, sweep or fleet run may have at

@@ -71,4 +71,19 @@ public interface FleetConfig {
      * routes a fleet uses ({@code POST /q/bench/runs}, {@code GET}/{@code DELETE /q/bench/runs/{id}}) only.
      */
     java.util.Optional<String> tokenSecret();
+
+    /**
+     * A TLS registry configuration ({@code quarkus.tls.<name>.*}) whose trust store the coordinator trusts the
+     * pods' certificates with over https, as an issuer's JWKS fetches name theirs; unset: the JVM's default trust
+     * store. One that trusts all certificates, or has no trust store, refuses the fleet (400).
+     */
+    Optional<String> tlsConfigurationName();
+
+    /**
+     * The name every pod's certificate must carry (a DNS subject alternative name; a wildcard certificate
+     * {@code *.jwt-bench-headless.default.svc.cluster.local} names every pod of the Service), checked instead of
+     * the address the pod was reached at: pods found through {@link #dns()} are IP addresses. Unset: the
+     * peer's host, as its URL says. Needs {@link #tlsConfigurationName()}.
+     */
+    Optional<String> tlsServerName();
 }

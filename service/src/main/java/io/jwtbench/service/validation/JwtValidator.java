@@ -5,6 +5,8 @@ import io.jwtbench.service.validation.keys.KeySet;
 import io.jwtbench.service.validation.keys.VerificationKey;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
@@ -202,12 +204,12 @@ public final class JwtValidator {
                 // them. Non-ASCII characters become '?', which no validated token contains. An entry
                 // whose issuer's keys changed since, or older than the cache TTL, is not a hit.
                 cacheKey = TokenCache.keyOf(token, ascii);
-                long now = nowSeconds();
-                TokenCache.Entry hit = cacheKey == null ? null : cache.get(cacheKey, ascii, now);
+                long nowMillis = clock.millis();
+                TokenCache.Entry hit = cacheKey == null ? null : cache.get(cacheKey, ascii, Math.floorDiv(nowMillis, 1000L));
                 if (hit != null) {
                     ValidatedToken validated = hit.token();
                     try {
-                        checkTimes(validated.expiresAt(), validated.notBefore(), now);
+                        checkTimes(validated.expiresAt(), validated.notBeforeMillis(), nowMillis);
                     } catch (InvalidTokenException e) {
                         cache.invalidate(cacheKey);
                         throw e.from(hit.issuer());
@@ -364,19 +366,20 @@ public final class JwtValidator {
         if (!issuer.issuer().equals(claims.get("iss"))) {
             throw new InvalidTokenException(Reason.ISSUER_UNKNOWN, "iss differs between reads of the payload");
         }
-        long exp = numericDate(claims, "exp");
-        if (exp == Long.MIN_VALUE) {
+        long expMillis = numericDate(claims, "exp", false);
+        if (expMillis == Long.MIN_VALUE) {
             throw new InvalidTokenException(Reason.MISSING_CLAIM, "exp is required");
         }
-        long nbf = numericDate(claims, "nbf");
-        long iat = numericDate(claims, "iat");
-        long now = nowSeconds();
+        long exp = Math.floorDiv(expMillis, 1000L); // whole seconds, a fraction dropped: it expires no later than it says
+        long nbf = numericDate(claims, "nbf", true);
+        long iat = numericDate(claims, "iat", true);
+        long now = clock.millis();
         checkTimes(exp, nbf, now);
-        if (iat != Long.MIN_VALUE && iat > now + skewSeconds) {
-            throw new InvalidTokenException(Reason.ISSUED_IN_FUTURE, "iat " + Instant.ofEpochSecond(iat) + " is in the future");
+        if (iat != Long.MIN_VALUE && iat > now + skewSeconds * 1000) {
+            throw new InvalidTokenException(Reason.ISSUED_IN_FUTURE, "iat " + Instant.ofEpochMilli(iat) + " is in the future");
         }
         if (maxLifetimeSeconds > 0) {
-            long from = iat != Long.MIN_VALUE ? iat : now;
+            long from = iat != Long.MIN_VALUE ? Math.floorDiv(iat, 1000L) : Math.floorDiv(now, 1000L);
             if (exp - from > maxLifetimeSeconds) {
                 throw new InvalidTokenException(Reason.INVALID_CLAIM, "token lifetime " + (exp - from)
                         + " s is longer than the limit of " + maxLifetimeSeconds + " s (jwt.max-token-lifetime)");
@@ -406,18 +409,30 @@ public final class JwtValidator {
         return ValidatedToken.of(issuer, claims, audience, exp, nbf, header.typ());
     }
 
-    /** exp and nbf with the skew; also applied to cache hits, whose validity ends on its own. */
-    private void checkTimes(long exp, long nbf, long now) throws InvalidTokenException {
-        if (now - skewSeconds >= exp) {
+    /**
+     * exp and nbf with the skew, against the clock's milliseconds; also applied to cache hits, whose validity ends
+     * on its own.
+     *
+     * @param exp       whole epoch seconds
+     * @param nbfMillis epoch milliseconds, rounded up: nbf > now + skew exactly when its milliseconds are
+     */
+    private void checkTimes(long exp, long nbfMillis, long nowMillis) throws InvalidTokenException {
+        long skewMillis = skewSeconds * 1000;
+        if (nowMillis - skewMillis >= exp * 1000) {
             throw new InvalidTokenException(Reason.TOKEN_EXPIRED, "token expired at " + Instant.ofEpochSecond(exp));
         }
-        if (nbf != Long.MIN_VALUE && nbf > now + skewSeconds) {
-            throw new InvalidTokenException(Reason.TOKEN_NOT_YET_VALID, "token is not valid before " + Instant.ofEpochSecond(nbf));
+        if (nbfMillis != Long.MIN_VALUE && nbfMillis > nowMillis + skewMillis) {
+            throw new InvalidTokenException(Reason.TOKEN_NOT_YET_VALID, "token is not valid before " + Instant.ofEpochMilli(nbfMillis));
         }
     }
 
-    /** A NumericDate claim in whole seconds, or {@link Long#MIN_VALUE} if absent. */
-    private static long numericDate(Map<String, Object> claims, String name) throws InvalidTokenException {
+    /**
+     * A NumericDate claim in epoch milliseconds, or {@link Long#MIN_VALUE} if absent. A fraction of a millisecond
+     * is rounded up ({@code up}: nbf and iat, which must not come sooner than they say) or down (exp, which then
+     * comes no later). The clock counts whole milliseconds, so a claim compared with it this way is compared
+     * exactly: a claim of now + 30.5 s is 30.5 s ahead, not 30.
+     */
+    private static long numericDate(Map<String, Object> claims, String name, boolean up) throws InvalidTokenException {
         Object value = claims.get(name);
         if (value == null) {
             if (claims.containsKey(name)) {
@@ -430,16 +445,16 @@ public final class JwtValidator {
         if (value instanceof Integer || value instanceof Long) {
             long seconds = ((Number) value).longValue();
             if (seconds >= MIN_DATE && seconds <= MAX_DATE) {
-                return seconds;
+                return seconds * 1000;
             }
             throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is outside the years -9999..9999");
         }
         if (value instanceof Number n) {
             double d = n.doubleValue();
             if (Double.isFinite(d)) {
-                double seconds = Math.floor(d);
-                if (seconds >= MIN_DATE && seconds <= MAX_DATE) {
-                    return (long) seconds;
+                if (Math.floor(d) >= MIN_DATE && Math.floor(d) <= MAX_DATE) {
+                    BigDecimal millis = new BigDecimal(n.toString()).movePointRight(3);
+                    return millis.setScale(0, up ? RoundingMode.CEILING : RoundingMode.FLOOR).longValueExact();
                 }
                 throw new InvalidTokenException(Reason.INVALID_CLAIM, name + " is outside the years -9999..9999");
             }

@@ -28,23 +28,15 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code exp}. A stale entry is dropped and the token validated again from scratch.
  *
  * <p>Bounded twice: at most {@code maxSize} entries and at most {@code maxBytes} of estimated heap
- * ({@link #estimatedBytes(int)}: a fixed overhead plus a multiple of the token's length, for the claims
- * parsed from it and the answer rendered from them). Caffeine takes one bound, a weight: each entry
+ * ({@link #estimatedBytes}: {@link EntryWeight}, the claims parsed from it counted object by object, the bytes
+ * it matches on and the answer rendered from it). Caffeine takes one bound, a weight: each entry
  * weighs its estimate but never less than {@code maxBytes / maxSize}, so the total weight bound
  * {@code maxBytes} also keeps the count at or under {@code maxSize}. 10,000 tokens of the 8 KB the
- * validator accepts would otherwise hold about 330 MB by the same estimate.
+ * validator accepts, each of a thousand tiny members, would otherwise hold about 1.9 GB.
  */
 public final class TokenCache {
     /** The default bound on the estimated bytes held: 64 MiB. */
     public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
-    /** Estimated heap of an entry besides what grows with its token: digest key, records, map node, array headers. */
-    static final int ENTRY_OVERHEAD = 512;
-    /**
-     * Estimated heap bytes per token character: the payload is 3/4 of the characters at most, its
-     * parsed claims (strings, map nodes, boxed numbers) a few times its JSON size, the rendered
-     * answer about its JSON size again, and the header and payload bytes the entry matches on.
-     */
-    static final int BYTES_PER_TOKEN_CHAR = 5;
     /** The default TTL: the default JWKS refresh interval. */
     public static final Duration DEFAULT_TTL = Duration.ofMinutes(10);
     private static final MessageDigest SHA256_PROTOTYPE;
@@ -100,9 +92,9 @@ public final class TokenCache {
         this.maxSize = maxSize;
     }
 
-    /** The estimated heap bytes of an entry for a token of {@code tokenLength} characters. */
-    static int estimatedBytes(int tokenLength) {
-        return (int) Math.min(Integer.MAX_VALUE, ENTRY_OVERHEAD + (long) BYTES_PER_TOKEN_CHAR * tokenLength);
+    /** The estimated heap bytes of the entry of {@code token}, whose header and payload are {@code signedLength} bytes. */
+    static int estimatedBytes(ValidatedToken token, int signedLength) {
+        return (int) Math.min(Integer.MAX_VALUE, EntryWeight.of(token, signedLength));
     }
 
     /**
@@ -118,7 +110,7 @@ public final class TokenCache {
      * @param signed     the token's header and payload with both dots: the bytes a hit must equal
      * @param keys       the issuer's key set at verification; the entry is stale once it is not current
      * @param staleAfter epoch second from which the entry is not used (insertion + TTL; exp is checked on every hit)
-     * @param bytes      estimated heap bytes ({@link #estimatedBytes(int)})
+     * @param bytes      estimated heap bytes ({@link #estimatedBytes})
      */
     record Entry(byte[] signed, ValidatedToken token, Issuer issuer, KeySet keys, long staleAfter, int bytes) {
         boolean fresh(long now) {
@@ -171,7 +163,7 @@ public final class TokenCache {
     void put(Key key, byte[] ascii, ValidatedToken token, Issuer issuer, KeySet keys, long now) {
         long staleAfter = now > Long.MAX_VALUE - ttlSeconds ? Long.MAX_VALUE : now + ttlSeconds;
         byte[] signed = Arrays.copyOf(ascii, key.signedLength());
-        entries.put(key, new Entry(signed, token, issuer, keys, staleAfter, estimatedBytes(ascii.length)));
+        entries.put(key, new Entry(signed, token, issuer, keys, staleAfter, estimatedBytes(token, key.signedLength())));
         // Over a bound (the entry count is exact at once; the weight counts only writes already applied):
         // apply every pending write and evict now, on this thread, so a flood of new tokens leaves the cache
         // over its bound by at most the entries of other threads between their put and this line.

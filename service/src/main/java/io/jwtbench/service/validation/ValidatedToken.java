@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * @param issuerName the configured issuer's short name
  * @param expiresAt  {@code exp} in epoch seconds
- * @param notBefore  {@code nbf} in epoch seconds, or {@link Long#MIN_VALUE} if absent
+ * @param notBeforeMillis {@code nbf} in epoch milliseconds, a fraction rounded up, or {@link Long#MIN_VALUE} if absent
  * @param roles      {@code realm_access.roles}, every {@code resource_access.*.roles}, and {@code roles}
  * @param claims     every claim, as parsed; immutable (nested maps and lists too): cached results are shared
  * @param type       the {@code typ} header as sent, or null
@@ -20,7 +20,7 @@ import java.util.Set;
  *                   route's headers): every cache hit returns this same instance, so each is derived once per cached token
  */
 public record ValidatedToken(String issuerName, String issuer, String subject, List<String> audience,
-        long expiresAt, long notBefore, List<String> scopes, List<String> roles, List<String> groups,
+        long expiresAt, long notBeforeMillis, List<String> scopes, List<String> roles, List<String> groups,
         Map<String, Object> claims, String type, Issuer.Callers callers, Rendered rendered) {
 
     /**
@@ -50,11 +50,11 @@ public record ValidatedToken(String issuerName, String issuer, String subject, L
         }
     }
 
-    static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbf,
+    static ValidatedToken of(Issuer issuer, Map<String, Object> claims, List<String> audience, long exp, long nbfMillis,
             String type) {
         // StrictJson's maps and lists are unmodifiable all the way down: shared safely, no copy.
         Map<String, Object> frozen = claims;
-        return new ValidatedToken(issuer.name(), issuer.issuer(), (String) frozen.get("sub"), audience, exp, nbf,
+        return new ValidatedToken(issuer.name(), issuer.issuer(), (String) frozen.get("sub"), audience, exp, nbfMillis,
                 scopes(frozen), roles(frozen), strings(frozen.get("groups")), frozen, type, issuer.callers(),
                 new Rendered());
     }

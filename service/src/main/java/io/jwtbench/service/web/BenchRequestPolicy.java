@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.jwtbench.service.validation.InvalidTokenException;
 import io.jwtbench.service.validation.Reason;
+import io.jwtbench.service.validation.ValidationMetrics;
 import io.jwtbench.service.validation.ValidatedToken;
 import jakarta.inject.Singleton;
 
@@ -41,7 +42,22 @@ public class BenchRequestPolicy {
 
     /** Whether the request asks to skip the token cache and may (it carries a guarded issuer's secret). */
     public boolean bypassesCache(String presentedSecret, String cacheDirective) {
-        if (!BYPASS.equals(cacheDirective) || presentedSecret == null) {
+        return BYPASS.equals(cacheDirective) && benchs(presentedSecret);
+    }
+
+    /**
+     * Whose request it is, for the metrics: the bench's own when it carries a guarded issuer's secret in
+     * {@value #SECRET_HEADER} (only the bench's targets know one), anyone else's otherwise. A wrong secret is
+     * live traffic: a stranger cannot hide requests among the bench's.
+     *
+     * @param presentedSecret the request's {@value #SECRET_HEADER} header, or null
+     */
+    public ValidationMetrics.Traffic traffic(String presentedSecret) {
+        return benchs(presentedSecret) ? ValidationMetrics.Traffic.BENCH : ValidationMetrics.Traffic.LIVE;
+    }
+
+    private boolean benchs(String presentedSecret) {
+        if (presentedSecret == null) {
             return false;
         }
         byte[] given = presentedSecret.getBytes(StandardCharsets.US_ASCII);

@@ -44,9 +44,10 @@ public class TokenEndpoint {
      */
     public CompletionStage<Response> respondAsync(List<String> authorization, String requestSecret,
             String cacheDirective) {
+        ValidationMetrics.Traffic traffic = bench.traffic(requestSecret);
         BearerToken bearer = BearerToken.from(authorization);
         if (bearer.token() == null) {
-            return CompletableFuture.completedFuture(refuse(bearer));
+            return CompletableFuture.completedFuture(refuse(bearer, traffic));
         }
         boolean uncached = bench.bypassesCache(requestSecret, cacheDirective);
         long start = System.nanoTime();
@@ -60,9 +61,9 @@ public class TokenEndpoint {
             long nanos = System.nanoTime() - start;
             if (failure == null) {
                 InvalidTokenException refused = bench.refusal(token, requestSecret);
-                return refused == null ? valid(token, nanos) : invalid(refused, nanos);
+                return refused == null ? valid(token, nanos, traffic) : invalid(refused, nanos, traffic);
             }
-            return invalid(unwrap(failure), nanos);
+            return invalid(unwrap(failure), nanos, traffic);
         });
     }
 
@@ -82,29 +83,35 @@ public class TokenEndpoint {
         }
         BearerToken bearer = BearerToken.from(authorization);
         if (bearer.token() == null) {
-            return refuse(bearer);
+            return refuse(bearer, ValidationMetrics.Traffic.LIVE);
         }
         long start = System.nanoTime();
         try {
             ValidatedToken token = validator.validate(bearer.token());
             InvalidTokenException refused = bench.refusal(token, null);
-            return refused == null ? valid(token, System.nanoTime() - start) : invalid(refused, System.nanoTime() - start);
+            return refused == null ? valid(token, System.nanoTime() - start, ValidationMetrics.Traffic.LIVE)
+                    : invalid(refused, System.nanoTime() - start, ValidationMetrics.Traffic.LIVE);
         } catch (InvalidTokenException e) {
-            return invalid(e, System.nanoTime() - start);
+            return invalid(e, System.nanoTime() - start, ValidationMetrics.Traffic.LIVE);
         }
     }
 
-    private static Response refuse(BearerToken bearer) {
-        return bearer.malformed() ? ValidationResponses.invalidRequest(bearer.problem()) : ValidationResponses.noToken();
+    /** No token (a bare challenge), or a malformed request: 400 with its reason code, counted. */
+    private Response refuse(BearerToken bearer, ValidationMetrics.Traffic traffic) {
+        if (!bearer.malformed()) {
+            return ValidationResponses.noToken();
+        }
+        metrics.refused(bearer.reason(), traffic);
+        return ValidationResponses.invalidRequest(bearer.reason(), bearer.problem());
     }
 
-    private Response valid(ValidatedToken token, long nanos) {
-        metrics.valid(token, nanos);
+    private Response valid(ValidatedToken token, long nanos, ValidationMetrics.Traffic traffic) {
+        metrics.valid(token, nanos, traffic);
         return ValidationResponses.valid(token);
     }
 
-    private Response invalid(InvalidTokenException e, long nanos) {
-        metrics.invalid(e, nanos);
+    private Response invalid(InvalidTokenException e, long nanos, ValidationMetrics.Traffic traffic) {
+        metrics.invalid(e, nanos, traffic);
         return ValidationResponses.invalidToken(e);
     }
 

@@ -2,6 +2,7 @@ package io.jwtbench.service.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jwtbench.service.validation.InvalidTokenException;
+import io.jwtbench.service.validation.RequestProblem;
 import io.jwtbench.service.validation.ValidatedToken;
 import jakarta.ws.rs.core.HttpHeaders;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -37,8 +38,9 @@ final class ValidationResponses {
     /** error and reason are absent (not null) where RFC 6750 gives no error code. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "TokenError", description = "valid is false. error: the RFC 6750 §3.1 code (invalid_token,"
-            + " invalid_request), absent without a token; reason: the validator's code (e.g. TOKEN_EXPIRED, SIGNATURE_INVALID),"
-            + " with invalid_token; message: for people", requiredProperties = { "valid", "message" })
+            + " invalid_request), absent without a token; reason: the stable code of what is wrong, the validator's with"
+            + " invalid_token (e.g. TOKEN_EXPIRED, SIGNATURE_INVALID), the request's with invalid_request (e.g."
+            + " MALFORMED_AUTHORIZATION, HEADERS_TOO_LARGE); message: for people", requiredProperties = { "valid", "message" })
     record Invalid(boolean valid, String error, String reason, String message) implements JsonBody {
     }
 
@@ -62,8 +64,9 @@ final class ValidationResponses {
                 .build();
     }
 
-    static Response invalidRequest(String problem) {
-        return json(Response.status(Response.Status.BAD_REQUEST), new Invalid(false, "invalid_request", null, problem))
+    /** RFC 6750 §3.1 {@code invalid_request}, with the stable code of what is wrong with the request. */
+    static Response invalidRequest(RequestProblem reason, String problem) {
+        return json(Response.status(Response.Status.BAD_REQUEST), new Invalid(false, "invalid_request", reason.name(), problem))
                 .header(HttpHeaders.WWW_AUTHENTICATE, challenge("invalid_request", problem))
                 .build();
     }

@@ -65,11 +65,13 @@ class BenchMetricsTest {
         assertEquals(r.getLong("errors.total"), sample(m, "bench_last_run_errors", jwt));
         assertEquals(r.getDouble("measured.rps"), sample(m, "bench_last_run_rps", jwt), 0.01);
         // the report rounds ms to 3 decimals (1 µs), the gauge is exact
-        assertEquals(r.getDouble("latency.p99") / 1e3, sample(m, "bench_last_run_latency_seconds", jwt, "quantile=\"0.99\""), 1e-6);
-        assertEquals(r.getDouble("latency.p50") / 1e3, sample(m, "bench_last_run_latency_seconds", jwt, "quantile=\"0.5\""), 1e-6);
+        assertEquals(r.getDouble("latency.p99") / 1e3, sample(m, "bench_last_run_latency_seconds", jwt, "percentile=\"99\""), 1e-6);
+        assertEquals(r.getDouble("latency.p50") / 1e3, sample(m, "bench_last_run_latency_seconds", jwt, "percentile=\"50\""), 1e-6);
         assertEquals(r.getDouble("latency.max") / 1e3, sample(m, "bench_last_run_latency_max_seconds", jwt), 1e-6);
         assertEquals(1.0, sample(m, "bench_last_run_verdict", jwt));
-        assertTrue(Double.isNaN(sample(m, "bench_last_run_requests", "target=\"health\"")), "health has not run here");
+        // a target that has not run has no series: a series that exists has a value (the verdict's is NaN without thresholds)
+        m.forEach((series, value) -> assertTrue(!series.startsWith("bench_last_run_") || series.startsWith("bench_last_run_verdict")
+                || !Double.isNaN(value), series + " is NaN"));
     }
 
     @Test
@@ -92,6 +94,33 @@ class BenchMetricsTest {
         assertTrue(queried.contains("jwt_validations_total"), queried.toString());
         for (String name : queried) {
             assertTrue(exposed.contains(name), name + " is queried by the dashboard but not in /q/metrics");
+        }
+        // and the labels a query selects, groups by or shows exist on the series it names
+        Map<String, Set<String>> labels = new java.util.HashMap<>();
+        scrape().keySet().forEach(k -> {
+            Matcher l = Pattern.compile("([a-z_]+)=\"").matcher(k.replaceAll("^[^{]*", ""));
+            while (l.find()) {
+                labels.computeIfAbsent(k.replaceAll("\\{.*", ""), n -> new HashSet<>()).add(l.group(1));
+            }
+        });
+        for (JsonNode panel : dashboard.get("panels")) {
+            for (JsonNode target : panel.get("targets")) {
+                String expr = target.get("expr").asText();
+                Matcher names = Pattern.compile("\\b((?:bench|jwt)_[a-z0-9_]+)").matcher(expr);
+                Set<String> available = new HashSet<>(Set.of("pod", "instance", "job"));
+                while (names.find()) {
+                    available.addAll(labels.getOrDefault(names.group(1), Set.of()));
+                }
+                Matcher used = Pattern.compile("(?:\\{|,)\\s*([a-z_]+)\\s*(?:=|!=|=~|!~)|by \\(([a-z_, ]+)\\)|\\{\\{([a-z_]+)\\}\\}")
+                        .matcher(expr + " " + target.path("legendFormat").asText());
+                while (used.find()) {
+                    String group = used.group(1) != null ? used.group(1) : used.group(2) != null ? used.group(2) : used.group(3);
+                    for (String label : group.split(",")) {
+                        assertTrue(available.contains(label.trim()), "the dashboard's \"" + panel.get("title").asText()
+                                + "\" uses label " + label.trim() + ", which " + expr + " does not have: " + available);
+                    }
+                }
+            }
         }
     }
 }

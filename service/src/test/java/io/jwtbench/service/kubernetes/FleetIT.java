@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,33 +29,54 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
 import io.jwtbench.service.testing.ServicePod;
+import io.jwtbench.service.testing.TestCa;
 
 /**
  * A fleet run over three packaged service instances on this machine (a static peer list, one port
  * each) plus a fourth peer where nothing listens: the merged histogram holds exactly the pods'
  * requests, its percentiles are those of the three pods' histograms added here, and the dead peer
- * is a row of its own that fails the verdict.
+ * is a row of its own that fails the verdict. The coordinators reach their pods over HTTPS with a fleet
+ * token, as a production fleet does: the pods' certificate comes from a CA made for the test and names
+ * {@value #SERVER_NAME} only, the peers are IP addresses (as a headless Service's DNS gives them), and the
+ * coordinator trusts that CA through a TLS registry configuration and checks the name instead of the address.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetIT {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
     static final List<ServicePod> PODS = new ArrayList<>();
+    /** A pod's plain HTTP port by its HTTPS port (the fleet's rows name the latter; the test reads over the former). */
+    static final java.util.Map<Integer, Integer> PLAIN = new java.util.HashMap<>();
     static int deadPort;
+
+    static final String SERVER_NAME = "jwt-bench-headless.fleet.test";
 
     @BeforeAll
     static void startPods() throws Exception {
         int[] ports = { ServicePod.freePort(), ServicePod.freePort(),
                 ServicePod.freePort() };
+        int[] tlsPorts = { ServicePod.freePort(), ServicePod.freePort(), ServicePod.freePort() };
         deadPort = ServicePod.freePort();
-        String peers = java.util.stream.IntStream.concat(java.util.Arrays.stream(ports), java.util.stream.IntStream.of(deadPort))
-                .mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
+        String peers = java.util.stream.IntStream.concat(java.util.Arrays.stream(tlsPorts), java.util.stream.IntStream.of(deadPort))
+                .mapToObj(p -> "https://127.0.0.1:" + p).collect(Collectors.joining(","));
+        TestCa ca = TestCa.create(Path.of("target", "fleet-it-tls").toAbsolutePath(), "san=dns:" + SERVER_NAME);
         for (int i = 0; i < ports.length; i++) {
+            PLAIN.put(tlsPorts[i], ports[i]);
             PODS.add(ServicePod.start("fleet-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
                     "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
-                    "-Xmx256m")));
+                    "-Dquarkus.http.ssl-port=" + tlsPorts[i], "-Dquarkus.tls.key-store.pem.0.cert=" + ca.serverCertPem(),
+                    "-Dquarkus.tls.key-store.pem.0.key=" + ca.serverKeyPem(),
+                    "-Dquarkus.tls.fleet.trust-store.pem.certs=" + ca.caPem(),
+                    "-Dquarkus.bench.fleet.tls-configuration-name=fleet", "-Dquarkus.bench.fleet.tls-server-name=" + SERVER_NAME,
+                    "-Dquarkus.bench.fleet.token-secret=" + "fleet-it-secret-".repeat(3),
+                    // a cold JVM's first TLS handshakes on a busy 2-core machine took over the default 5 s
+                    "-Dquarkus.bench.fleet.request-timeout=20s", "-Xmx256m")));
         }
         awaitUp(PODS);
+        for (ServicePod pod : PODS) { // an operator learns to read ERROR lines only if there are none by default
+            List<String> errors = Files.readAllLines(pod.log).stream().filter(l -> l.contains(" ERROR ")).toList();
+            assertEquals(List.of(), errors, "start-up ERROR lines of " + pod.log);
+        }
     }
 
     /** Until every pod's bench answers; three JVMs starting at once on a busy 2-core box get 90 s. */
@@ -112,7 +134,7 @@ class FleetIT {
                 continue;
             }
             assertEquals("DONE", pod.path("state").asText(), pod.toString());
-            int port = URI.create(pod.path("pod").asText()).getPort();
+            int port = PLAIN.get(URI.create(pod.path("pod").asText()).getPort());
             JsonNode run = JSON.readTree(get(port, "/q/bench/runs/" + pod.path("runId").asText()).body());
             requests += run.path("measured").path("requests").asLong();
             firstSecond += run.path("timeSeries").get(0).path("requests").asLong();
@@ -142,7 +164,7 @@ class FleetIT {
                 + "/q/bench/fleet/" + f.path("id").asText())).header("Accept", "text/plain").build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         List<String> lines = summary.lines().toList();
-        assertTrue(lines.get(lines.size() - 1).startsWith("verdict: failed: http://127.0.0.1:" + deadPort + ": UNREACHABLE"), summary);
+        assertTrue(lines.get(lines.size() - 1).startsWith("verdict: failed: https://127.0.0.1:" + deadPort + ": UNREACHABLE"), summary);
         assertTrue(summary.contains("Merged (3 of 4 pods"), summary);
     }
 
@@ -201,7 +223,7 @@ class FleetIT {
             if (pod.path("pod").asText().endsWith(":" + deadPort)) {
                 continue;
             }
-            int port = URI.create(pod.path("pod").asText()).getPort();
+            int port = PLAIN.get(URI.create(pod.path("pod").asText()).getPort());
             JsonNode run = JSON.readTree(get(port, "/q/bench/runs/" + pod.path("runId").asText()).body());
             assertEquals("CANCELLED", run.path("status").asText(), "the pod's own run: " + run);
             cancelledRuns++;

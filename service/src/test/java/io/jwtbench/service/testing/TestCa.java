@@ -28,8 +28,13 @@ import javax.net.ssl.TrustManagerFactory;
 public record TestCa(Path caPem, Path serverCertPem, Path serverKeyPem) {
     private static final String PASSWORD = "changeit";
 
-    /** Writes the three PEM files into {@code dir}. keytool takes a few seconds. */
+    /** Writes the three PEM files into {@code dir}, the server certificate for 127.0.0.1 and localhost. keytool takes a few seconds. */
     public static TestCa create(Path dir) throws Exception {
+        return create(dir, "san=ip:127.0.0.1,dns:localhost");
+    }
+
+    /** @param san the server certificate's subject alternative names, as keytool's {@code -ext} takes them ({@code san=dns:pod.test}) */
+    public static TestCa create(Path dir, String san) throws Exception {
         Files.createDirectories(dir);
         Path ca = dir.resolve("ca.p12");
         Path server = dir.resolve("server.p12");
@@ -46,7 +51,7 @@ public record TestCa(Path caPem, Path serverCertPem, Path serverKeyPem) {
                 "-validity", "2", "-storetype", "PKCS12", "-keystore", server.toString(), "-storepass", PASSWORD);
         keytool("-certreq", "-alias", "server", "-keystore", server.toString(), "-storepass", PASSWORD, "-file", csr.toString());
         keytool("-gencert", "-rfc", "-alias", "ca", "-keystore", ca.toString(), "-storepass", PASSWORD, "-infile", csr.toString(),
-                "-outfile", made.serverCertPem.toString(), "-validity", "2", "-ext", "san=ip:127.0.0.1,dns:localhost",
+                "-outfile", made.serverCertPem.toString(), "-validity", "2", "-ext", san,
                 "-ext", "ku:c=digitalSignature", "-ext", "eku=serverAuth");
         KeyStore serverStore = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(server)) {

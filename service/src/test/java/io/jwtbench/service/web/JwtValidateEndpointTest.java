@@ -145,8 +145,8 @@ class JwtValidateEndpointTest {
         given().header("Authorization", "Bearer " + jjwtToken(LocalIdp.RSA, LocalIdp.ISSUER)).post("/jwt/validate");
         given().header("Authorization", "Bearer x.y.z").post("/jwt/validate");
         String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
-        assertTrue(metrics.contains("jwt_validations_total{issuer=\"local\",reason=\"none\",result=\"valid\"}"), metrics);
-        assertTrue(metrics.contains("jwt_validations_total{issuer=\"none\",reason=\"MALFORMED\",result=\"invalid\"}"), metrics);
+        assertTrue(metrics.contains("jwt_validations_total{issuer=\"local\",reason=\"none\",result=\"valid\",traffic=\"live\"}"), metrics);
+        assertTrue(metrics.contains("jwt_validations_total{issuer=\"none\",reason=\"MALFORMED\",result=\"invalid\",traffic=\"live\"}"), metrics);
         assertTrue(metrics.contains("jwt_validation_seconds_count"), metrics);
         assertTrue(metrics.contains("jwt_cache_requests_total{result=\"hit\"}"), metrics);
         assertEquals(-1, metrics.indexOf("reason=\"none\",result=\"invalid\""), "an invalid outcome always has a reason");

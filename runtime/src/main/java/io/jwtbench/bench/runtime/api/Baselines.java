@@ -51,7 +51,8 @@ final class Baselines {
             }
             return run.report();
         }
-        return ReportInput.read(node, field);
+        // a run this service could start lasts at most max-duration: a baseline with more seconds is no run of it
+        return ReportInput.read(node, field, (int) Math.min(Integer.MAX_VALUE - 1, bench.config().maxDuration().toSeconds()) + 1);
     }
 
     static double tolerance(JsonNode node) {

@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.api;
 
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -30,6 +31,8 @@ import io.vertx.ext.web.RoutingContext;
 final class BenchAuthorizer implements Handler<RoutingContext> {
     /** Set on the request once it passed; {@link BenchHandler} refuses requests without it. */
     static final String PASSED = BenchAuthorizer.class.getName() + ".passed";
+    /** Set on a request that passed on a fleet token: the fleet it is for. */
+    static final String FLEET = BenchAuthorizer.class.getName() + ".fleet";
 
     private final boolean recording;
     /** The methods of this route a fleet coordinator uses on its pods: there a valid {@link FleetToken} stands for the role. */
@@ -56,11 +59,17 @@ final class BenchAuthorizer implements Handler<RoutingContext> {
         }
         String fleetToken = rc.request().getHeader(FleetToken.HEADER);
         if (fleetToken != null) { // a fleet coordinator's short-lived token: here or nowhere, never the caller's identity
-            if (fleetMethods.contains(rc.request().method()) && FleetToken.verify(config().fleet().tokenSecret(), fleetToken, Instant.now())) {
-                pass(rc);
-            } else {
+            Optional<String> fleet = FleetToken.fleet(config().fleet().tokenSecret(), fleetToken, Instant.now());
+            if (fleet.isEmpty() || !fleetMethods.contains(rc.request().method())) {
                 Replies.json(rc, 401, Replies.error("unauthorized", "the " + FleetToken.HEADER
                         + " is not valid here: wrong secret, expired, or not a route a fleet run uses"));
+            } else if (rc.pathParam("id") != null && !ofFleet(rc.pathParam("id"), fleet.get())) {
+                // the same answer whether the run exists or not: the token is no way to learn other runs' ids
+                Replies.json(rc, 403, Replies.error("forbidden", "this " + FleetToken.HEADER + " opens the runs of fleet "
+                        + fleet.get() + " only"));
+            } else {
+                rc.put(FLEET, fleet.get());
+                pass(rc);
             }
             return;
         }
@@ -68,6 +77,12 @@ final class BenchAuthorizer implements Handler<RoutingContext> {
         QuarkusHttpUser.getSecurityIdentity(rc, null).subscribe().with(
                 identity -> Replies.later(rc, context, () -> decide(rc, identity, security.role())),
                 failure -> Replies.later(rc, context, () -> challenge(rc, failure)));
+    }
+
+    /** Whether run {@code id} was started by fleet {@code fleet}'s token. */
+    private boolean ofFleet(String id, String fleet) {
+        return Arc.container().instance(Bench.class).get().findRun(id)
+                .filter(run -> Runs.fleetTrigger(fleet).equals(run.report().sections().trigger())).isPresent();
     }
 
     /** Whether this request needs the role under {@code security}. */

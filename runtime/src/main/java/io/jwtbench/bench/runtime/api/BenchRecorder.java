@@ -122,11 +122,11 @@ public class BenchRecorder {
                 .handler(BodyLimit.declared());
     }
 
-    /** {@link #guardedWithBody} for {@code POST /q/bench/runs}: the role, or a fleet coordinator's token. */
+    /** {@link #guardedWithBody} for {@code POST /q/bench/runs} (a spec and a baseline report): the role, or a fleet coordinator's token. */
     public Consumer<Route> guardedFleetRouteWithBody(Handler<RoutingContext> bodyHandler) {
-        return route -> route.handler(new BenchAuthorizer(false, Set.of(HttpMethod.POST))).handler(BodyLimit.declared())
+        return route -> route.handler(new BenchAuthorizer(false, Set.of(HttpMethod.POST))).handler(BodyLimit.declared(1))
                 .handler(bodyHandler)
-                .handler(BodyLimit.afterRead());
+                .handler(BodyLimit.afterRead(1));
     }
 
     /** The first handler of the recording route: the role is needed even with public reads. */
@@ -136,11 +136,14 @@ public class BenchRecorder {
 
     /**
      * Authorizes, then reads the request body before the handler runs (POSTed specs): no body is read
-     * for a refused caller, nor one larger than {@code quarkus.bench.max-body-size} says it is.
+     * for a refused caller, nor one that is not JSON, nor one larger than the route's limit says it is.
+     *
+     * @param reports the run reports the body carries: 0 for a spec ({@code quarkus.bench.max-spec-size}), 2 for a
+     *                verdict (twice {@code quarkus.bench.max-body-size})
      */
-    public Consumer<Route> guardedWithBody(Handler<RoutingContext> bodyHandler) {
-        return route -> route.handler(new BenchAuthorizer(false)).handler(BodyLimit.declared()).handler(bodyHandler)
-                .handler(BodyLimit.afterRead());
+    public Consumer<Route> guardedWithBody(Handler<RoutingContext> bodyHandler, int reports) {
+        return route -> route.handler(new BenchAuthorizer(false)).handler(BodyLimit.declared(reports)).handler(bodyHandler)
+                .handler(BodyLimit.afterRead(reports));
     }
 
     public Supplier<HealthTarget> healthTarget(String path, boolean managementInterface) {

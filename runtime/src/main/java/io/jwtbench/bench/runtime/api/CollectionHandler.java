@@ -78,7 +78,7 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
             }
         });
         try {
-            return subject.start(bench, Replies.body(rc, subject.example), rc);
+            return subject.start(bench, Replies.body(rc, subject.example, subject.reports()), rc);
         } finally {
             synchronized (starting) {
                 starting.set(null);

@@ -19,7 +19,9 @@ import io.vertx.ext.web.RoutingContext;
  * and the stream ends. Progress events are small (a run's live figures; for a compare or a sweep, where
  * it is and its current step's figures); only the summary is the full JSON. One item has at most
  * {@code quarkus.bench.max-event-subscribers} streams at once; one more is answered 429. A finished one gets its summary at once. Runs on the event loop: a timer, no
- * thread held; the timer stops when the client goes away.
+ * thread held; the timer stops when the client goes away. A client that stops reading misses the progress events
+ * while its connection's write queue is full (Vert.x' high-water mark, 64 KB by default), so a stalled reader holds
+ * at most that, never a second's event per second of the run; its summary is still written.
  */
 final class EventsHandler<T extends Started> extends BenchHandler {
     static final long PERIOD_MILLIS = 1000;
@@ -102,7 +104,9 @@ final class EventsHandler<T extends Started> extends BenchHandler {
             response.end();
             return false;
         }
-        send(response, "progress", subject.progress(item));
+        if (!response.writeQueueFull()) { // a reader that stalls skips progress events rather than queueing them without bound
+            send(response, "progress", subject.progress(item));
+        }
         return true;
     }
 

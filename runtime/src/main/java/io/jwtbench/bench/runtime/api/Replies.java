@@ -4,7 +4,10 @@ import static io.jwtbench.bench.runtime.JsonMaps.map;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -85,17 +88,42 @@ final class Replies {
         json(rc, 400, map("error", what, "field", e.field(), "reason", e.reason()));
     }
 
-    /** The POSTed JSON body, or a {@link SpecException} on {@code body}. */
-    static JsonNode body(RoutingContext rc, String example) {
+    /**
+     * JSON tokens of one run report in a body: a real one with its CPU profile has about 20,000. The tree a body
+     * parses into costs about 50 bytes of heap per token (scripts/perf/JsonTreeHeap.java), so this bounds what a
+     * body of empty objects costs (10 MB) as the body limit alone would not: {@code {},} is 3 bytes of body and
+     * 93 of tree, so 1 MB of them would be 31 MB.
+     */
+    static final int TOKENS_PER_REPORT = 200_000;
+    /** JSON tokens of a spec (a few dozen in a real one). */
+    static final int SPEC_TOKENS = 10_000;
+    /** Readers by the number of reports a body carries (0, 1 or 2). */
+    private static final ObjectMapper[] READERS = { reader(0), reader(1), reader(2) };
+
+    /**
+     * The POSTed JSON body, or a {@link SpecException} on {@code body}; at most
+     * {@value #SPEC_TOKENS} + {@code reports} × {@value #TOKENS_PER_REPORT} JSON tokens, nested at most 256 deep.
+     *
+     * @param reports the run reports a body of this route carries: 0 (a spec), 1 (a spec and its baseline), 2 (a verdict)
+     */
+    static JsonNode body(RoutingContext rc, String example, int reports) {
         String text = rc.body() == null ? null : rc.body().asString();
         if (text == null || text.isBlank()) {
             throw new SpecException("body", "a JSON object is required, e.g. " + example);
         }
         try {
-            return JSON.readTree(text);
+            return READERS[reports].readTree(text);
+        } catch (StreamConstraintsException e) {
+            throw new SpecException("body", "too large a JSON document for this route (" + e.getMessage().lines().findFirst()
+                    .orElse("") + "): a spec has a few dozen values and a run report about 20,000");
         } catch (Exception e) {
             throw new SpecException("body", "malformed JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }
+    }
+
+    private static ObjectMapper reader(int reports) {
+        return new ObjectMapper(JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+                .maxTokenCount(SPEC_TOKENS + (long) reports * TOKENS_PER_REPORT).maxNestingDepth(256).build()).build());
     }
 
     /** Answers later, from any thread, on the request's own context. */

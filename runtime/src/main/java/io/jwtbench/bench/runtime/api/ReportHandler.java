@@ -1,9 +1,11 @@
 package io.jwtbench.bench.runtime.api;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -69,7 +71,7 @@ final class ReportHandler extends BenchHandler {
                 Replies.xml(rc, JUnitXml.of(r, run.spec().thresholds()));
             });
             case RUNS_HTML -> listed(rc, bench).ifPresent(runs -> Replies.html(rc,
-                    HtmlReport.runs("Runs " + rc.request().getParam("runs"), runs)));
+                    HtmlReport.runs("Runs " + String.join(",", runs.stream().map(r -> r.report().id()).toList()), runs)));
             case RUNS_PROFILE_DIFF -> listed(rc, bench).ifPresent(runs -> {
                 if (runs.size() != 2) {
                     Replies.json(rc, 400, Replies.error("runs", "give exactly two runs: ?runs=baseline,other"));
@@ -132,16 +134,28 @@ final class ReportHandler extends BenchHandler {
         return CompareSummary.of(c.plan().models(), c.results());
     }
 
-    /** The runs of {@code ?runs=id1,id2,..}, labelled; empty after answering 400 or 404. */
+    /**
+     * The runs of {@code ?runs=id1,id2,..}, labelled, each once; empty after answering 400 or 404. No more ids than
+     * the history keeps runs: a longer list can only repeat them, and each costs a rendering.
+     */
     private static Optional<List<HtmlReport.Labelled>> listed(RoutingContext rc, Bench bench) {
         String ids = rc.request().getParam("runs");
         if (ids == null || ids.isBlank()) {
             Replies.json(rc, 400, Replies.error("runs required", "give ?runs=id1,id2,.."));
             return Optional.empty();
         }
+        Set<String> distinct = new LinkedHashSet<>();
+        for (String id : ids.split(",", -1)) {
+            distinct.add(id.trim());
+            if (distinct.size() > Math.max(1, bench.config().historySize())) {
+                Replies.json(rc, 400, Replies.error("too many runs", "?runs names at most " + Math.max(1, bench.config().historySize())
+                        + " runs, the most the history keeps (quarkus.bench.history-size)"));
+                return Optional.empty();
+            }
+        }
         List<HtmlReport.Labelled> runs = new ArrayList<>();
-        for (String id : ids.split(",")) {
-            Optional<Run> run = found(rc, RUNS, bench, id.trim());
+        for (String id : distinct) {
+            Optional<Run> run = found(rc, RUNS, bench, id);
             if (run.isEmpty()) {
                 return Optional.empty();
             }

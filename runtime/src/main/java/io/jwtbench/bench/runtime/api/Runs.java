@@ -10,9 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.fleet.FleetToken;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.StartAt;
 import io.jwtbench.bench.runtime.report.RunText;
 import io.jwtbench.bench.runtime.stats.Baseline;
+import io.vertx.ext.web.RoutingContext;
 
 /** {@code /q/bench/runs}: one run of a spec. */
 final class Runs extends Subject<Run> {
@@ -28,6 +31,40 @@ final class Runs extends Subject<Run> {
         Instant startAt = StartAt.take(body);
         Baseline baseline = Baselines.take(body, bench);
         return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API, startAt, baseline);
+    }
+
+    /**
+     * On a fleet token ({@link BenchAuthorizer#FLEET}), what a coordinator sends its pods and nothing more: the
+     * fleet's one run, without a baseline; the run's {@code trigger} names the fleet, whose token alone may then
+     * read or cancel it.
+     */
+    @Override
+    Run start(Bench bench, JsonNode body, RoutingContext rc) {
+        String fleet = rc.get(BenchAuthorizer.FLEET);
+        if (fleet == null) {
+            return start(bench, body);
+        }
+        if (body.isObject() && (body.has(Baselines.FIELD) || body.has(Baselines.TOLERANCE))) {
+            throw new SpecException(Baselines.FIELD, "a fleet token starts its fleet's run, which has no baseline:"
+                    + " hold the merged run against one with POST /q/bench/verdict");
+        }
+        bench.recentRuns().stream().filter(r -> fleetTrigger(fleet).equals(r.report().sections().trigger())).findFirst()
+                .ifPresent(r -> {
+                    throw new SpecException(FleetToken.HEADER, "fleet " + fleet + " already started its run here: " + r.id());
+                });
+        Instant startAt = StartAt.take(body);
+        return bench.startRun(bench.runParser().parse(body), fleetTrigger(fleet), startAt, null);
+    }
+
+    /** The {@code trigger} of a run a fleet's token started: {@code fleet <id>}. */
+    static String fleetTrigger(String fleet) {
+        return "fleet " + fleet;
+    }
+
+    /** A run's spec may carry its baseline, a whole run report. */
+    @Override
+    int reports() {
+        return 1;
     }
 
     /** Elapsed, requests, current req/s, last-second p50/p99, errors: small enough for one event a second. */

@@ -50,6 +50,11 @@ abstract class Subject<T extends Started> {
 
     abstract Optional<T> find(Bench bench, String id);
 
+    /** The run reports a POSTed body may carry: 0, a spec only; a run's spec may carry its baseline. */
+    int reports() {
+        return 0;
+    }
+
     /** The one named by the request's {@code id} path parameter; else answers 404 and returns empty. */
     Optional<T> findOrNotFound(RoutingContext rc, Bench bench) {
         Optional<T> found = find(bench, rc.pathParam("id"));

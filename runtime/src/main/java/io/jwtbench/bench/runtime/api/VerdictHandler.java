@@ -31,7 +31,7 @@ final class VerdictHandler extends BenchHandler {
         }
         Regression regression;
         try {
-            JsonNode body = Replies.body(rc, EXAMPLE);
+            JsonNode body = Replies.body(rc, EXAMPLE, 2);
             if (!body.isObject()) {
                 throw new SpecException("body", "must be a JSON object, e.g. " + EXAMPLE);
             }

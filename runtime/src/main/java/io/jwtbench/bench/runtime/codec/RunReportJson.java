@@ -115,7 +115,7 @@ public final class RunReportJson {
         putIfNotNull(m, "error", r.error());
         Sections b = r.sections();
         putIfNotNull(m, "startAt", b.startAt() == null ? null : b.startAt().toString());
-        putIfNotNull(m, "trigger", b.trigger()); // api | smoke (see Run)
+        putIfNotNull(m, "trigger", b.trigger()); // api | smoke | fleet <id> (see Run, api/Runs)
         putIfNotNull(m, Jvm.SECTION, b.jvm());
         putIfNotNull(m, Profile.SECTION, b.profile());
         putIfNotNull(m, Breakdown.SECTION, b.breakdown());
@@ -143,7 +143,7 @@ public final class RunReportJson {
         m.put("status", r.status().name());
         m.put("target", r.target());
         m.put("loadModel", r.loadModel().label());
-        putIfNotNull(m, "trigger", r.sections().trigger()); // api | smoke (see Run)
+        putIfNotNull(m, "trigger", r.sections().trigger()); // api | smoke | fleet <id> (see Run, api/Runs)
         if (r.verdict() != null) {
             m.put(Verdict.SECTION, r.verdict().result());
         }

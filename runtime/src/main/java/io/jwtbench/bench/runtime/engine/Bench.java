@@ -97,7 +97,7 @@ public class Bench {
      */
     public Run startRun(RunSpec spec, String trigger, Instant startAt, Baseline baseline) {
         checkIdle();
-        MemoryBudget.of(config()).check(footprint(spec), "");
+        MemoryBudget.of(config()).checkWithHistory(engine, footprint(spec), "");
         RequestSource source = prepare(spec);
         return engine.start(null, spec, source, trigger, startAt, baseline);
     }
@@ -118,7 +118,7 @@ public class Bench {
         for (String model : plan.models()) {
             MemoryBudget.add(footprint, ofEntry(plan, model, () -> footprint(plan.specOf(model))));
         }
-        MemoryBudget.of(config()).check(footprint, "spec.");
+        MemoryBudget.of(config()).checkWithHistory(engine, footprint, "spec.");
         Map<String, RunSeries.Step> prepared = new LinkedHashMap<>();
         for (String model : plan.models()) {
             RunSpec spec = plan.specOf(model);
@@ -162,7 +162,7 @@ public class Bench {
     public RunSeries<SweepSpec> startSweep(SweepSpec spec) {
         checkIdle();
         // one source serves every step; the last step has the most connections
-        MemoryBudget.of(config()).check(footprint(spec.steps().get(spec.steps().size() - 1)), "");
+        MemoryBudget.of(config()).checkWithHistory(engine, footprint(spec.steps().get(spec.steps().size() - 1)), "");
         RunSpec heaviest = spec.steps().get(spec.steps().size() - 1);
         engine.checkTransport(heaviest);
         RequestSource source = engine.targets().get(spec.target()).prepare(spec.options());

@@ -56,6 +56,19 @@ public final class History<T extends Started> {
         }
     }
 
+    /** Forgets the oldest one that has ended; false when none has. */
+    public synchronized boolean forgetOldestEnded() {
+        for (Iterator<T> it = items.values().iterator(); it.hasNext();) {
+            T o = it.next();
+            if (o.finished().isDone()) {
+                it.remove();
+                forgotten.accept(o.id());
+                return true;
+            }
+        }
+        return false;
+    }
+
     public synchronized Optional<T> find(String id) {
         return Optional.ofNullable(items.get(id));
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
@@ -56,9 +57,39 @@ public class LoadEngine {
     private History<Run> history;
     private Run latest;
 
+    /** The heap each finished run of the history holds, estimated once its report is final. */
+    private final Map<String, Long> retained = new ConcurrentHashMap<>();
+
     @PostConstruct
     void init() {
-        history = new History<>("", config::historySize, forgotten -> extensionBeans.forEach(e -> e.forget(forgotten)));
+        history = new History<>("", config::historySize, forgotten -> {
+            extensionBeans.forEach(e -> e.forget(forgotten));
+            retained.remove(forgotten);
+        });
+    }
+
+    /** What the finished runs of the history hold on the heap: their reports and what the run extensions keep for them. */
+    synchronized long historyBytes() {
+        long bytes = 0;
+        for (Run run : history.recent()) {
+            if (run.finished().isDone()) {
+                bytes += retained.computeIfAbsent(run.id(), id -> MemoryBudget.reportBytes(run.report())
+                        + extensionBeans.stream().mapToLong(e -> e.retainedBytes(id)).sum());
+            }
+        }
+        return bytes;
+    }
+
+    /** Forgets the oldest finished runs until the history holds at most {@code bytes} ({@link #historyBytes}). */
+    synchronized void fitHistory(long bytes) {
+        while (historyBytes() > bytes) {
+            Optional<Run> oldest = history.recent().reversed().stream().filter(r -> r.finished().isDone()).findFirst();
+            if (oldest.isEmpty() || !history.forgetOldestEnded()) {
+                return;
+            }
+            LOG.infof("bench run %s left the history before its turn: the history and the run to come would hold more"
+                    + " than the bench's memory budget (quarkus.bench.memory-budget)", oldest.get().id());
+        }
     }
 
     public BenchConfig config() {

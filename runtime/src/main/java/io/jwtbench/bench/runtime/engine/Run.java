@@ -69,8 +69,8 @@ public final class Run implements Started {
     private final int eventLoopCount;
     private final SteadyRules steadyRules;
     private final Instant startAt;
-    /** What the finished run is held against; null: nothing. */
-    private final Baseline baseline;
+    /** What the finished run is held against; null: nothing, and once its regression is judged. */
+    private Baseline baseline;
     private final CancelSignal cancel = new CancelSignal();
     private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
     private volatile RunReport report;
@@ -282,28 +282,38 @@ public final class Run implements Started {
                 judgeSteadiness();
             }
             moveTo(end);
-            publish(null, error);
+            // judged before the end is published: until then the bench is still this run's, and no other starts beside it
             if (baseline != null) {
-                builtIn = builtIn.with(Regression.of(report, baseline.report(), baseline.tolerancePercent()));
-                publish(null, error);
+                builtIn = builtIn.with(Regression.of(snapshot(null, error), baseline.report(), baseline.tolerancePercent()));
             }
             if (!spec.thresholds().isEmpty() || baseline != null) {
-                builtIn = builtIn.with(Verdict.judge(report, spec.thresholds()));
-                publish(null, error);
+                builtIn = builtIn.with(Verdict.judge(snapshot(null, error), spec.thresholds()));
             }
+            publish(null, error);
             finished.complete(report);
         } catch (RuntimeException e) { // never leave a waiter waiting: it gets the last report published
             LOG.warnf(e, "bench run %s: its end failed", id);
+            if (status.isTerminal() && !report.status().isTerminal()) { // a verdict that failed must not keep the bench busy
+                try {
+                    publish(null, error);
+                } catch (RuntimeException again) {
+                    LOG.debugf(again, "bench run %s: its end could not be published", id);
+                }
+            }
             finished.complete(report);
         } finally {
             if (generator != null) {
                 generator.close();
             }
-            // the history keeps this run for its report: not its requests (the driver holds them too), connections or recordings
+            // the history keeps this run for its report: not its requests (the driver holds them too), connections,
+            // histograms (the report has them encoded), the extensions' observations or the baseline
             source = null;
             driver = null;
             generator = null;
             measurement = null;
+            window = null;
+            observations = Observations.NONE;
+            baseline = null;
         }
     }
 
@@ -337,9 +347,14 @@ public final class Run implements Started {
     }
 
     private void publish(Progress progress, String error) {
+        report = snapshot(progress, error);
+    }
+
+    /** The report as of now, not published. */
+    private RunReport snapshot(Progress progress, String error) {
         MeasuredWindow w = window;
         Tally t = w == null ? null : w.tally();
-        report = new RunReport(id, status, spec.target(), spec.loadModel(), endpoint, spec.echo(),
+        return new RunReport(id, status, spec.target(), spec.loadModel(), endpoint, spec.echo(),
                 description, createdAt, status.isTerminal() ? Instant.now() : null, warmup,
                 w == null ? null : w.measured(), w == null ? null : w.latency(),
                 w != null && schedule.isPresent() ? w.uncorrectedLatency() : null,

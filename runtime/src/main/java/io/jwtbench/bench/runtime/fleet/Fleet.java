@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -14,6 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+
+import javax.net.ssl.SSLContext;
 
 import org.jboss.logging.Logger;
 
@@ -279,6 +282,13 @@ public final class Fleet implements Started {
     }
 
     static HttpClient http(Duration connectTimeout) {
-        return HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build();
+        return http(connectTimeout, Optional.empty());
+    }
+
+    /** @param tls how the pods are trusted over https ({@link FleetTls}); empty: the JVM's default trust store */
+    static HttpClient http(Duration connectTimeout, Optional<SSLContext> tls) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1);
+        tls.ifPresent(builder::sslContext);
+        return builder.build();
     }
 }

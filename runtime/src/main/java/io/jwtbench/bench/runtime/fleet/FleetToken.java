@@ -17,9 +17,9 @@ import javax.crypto.spec.SecretKeySpec;
  * A short-lived, fleet-scoped credential: what a fleet coordinator sends its pods instead of the
  * caller's own {@code Authorization}, when the pods share {@code quarkus.bench.fleet.token-secret}.
  * {@code v1.<fleet id>.<expiry, epoch seconds>.<HMAC-SHA256 of the first three, base64url>}. A pod
- * accepts it (in place of the role) only on the routes a fleet uses: {@code POST /q/bench/runs} and
- * {@code GET}/{@code DELETE /q/bench/runs/{id}}; and only until it expires, at most {@link #MAX_LIFETIME}
- * ahead of the pod's clock.
+ * accepts it (in place of the role) only on the routes a fleet uses, and only for that fleet: one
+ * {@code POST /q/bench/runs} without a baseline, which starts the fleet's run, and {@code GET}/{@code DELETE}
+ * of that run; and only until it expires, at most {@link #MAX_LIFETIME} ahead of the pod's clock.
  */
 public final class FleetToken {
     /** The request header that carries it. */
@@ -42,18 +42,24 @@ public final class FleetToken {
 
     /** Whether {@code token} was signed with {@code secret} and is valid at {@code now}. */
     public static boolean verify(Optional<String> secret, String token, Instant now) {
+        return fleet(secret, token, now).isPresent();
+    }
+
+    /** The fleet whose runs {@code token} opens, if it was signed with {@code secret} and is valid at {@code now}. */
+    public static Optional<String> fleet(Optional<String> secret, String token, Instant now) {
         if (secret.isEmpty() || secret.get().length() < MIN_SECRET || token == null || token.length() > 200) {
-            return false;
+            return Optional.empty();
         }
         Matcher m = FORM.matcher(token);
         if (!m.matches()) {
-            return false;
+            return Optional.empty();
         }
         String claims = "v1." + m.group(1) + "." + m.group(2);
         boolean signed = MessageDigest.isEqual(mac(secret.get(), claims).getBytes(StandardCharsets.US_ASCII),
                 m.group(3).getBytes(StandardCharsets.US_ASCII));
         long expires = Long.parseLong(m.group(2));
-        return signed && expires > now.getEpochSecond() && expires <= now.plus(MAX_LIFETIME).getEpochSecond();
+        return signed && expires > now.getEpochSecond() && expires <= now.plus(MAX_LIFETIME).getEpochSecond()
+                ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     private static String mac(String secret, String claims) {

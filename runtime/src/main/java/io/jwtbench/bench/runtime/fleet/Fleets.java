@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -22,6 +23,7 @@ import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.StartAt;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.tls.TlsConfigurationRegistry;
 
 /**
  * Starts fleet runs (one at a time) and remembers the recent ones. The spec is validated here first,
@@ -32,6 +34,8 @@ import io.quarkus.runtime.ShutdownEvent;
 public class Fleets {
     @Inject
     Bench bench;
+    @Inject
+    Instance<TlsConfigurationRegistry> registry;
 
     private History<Fleet> history;
     private HttpClient http;
@@ -64,7 +68,8 @@ public class Fleets {
         }
         Peers.checkTransport(peers, secret.isPresent() || authorization != null, config);
         if (http == null) {
-            http = Fleet.http(config.requestTimeout());
+            http = Fleet.http(config.requestTimeout(), FleetTls.context(config,
+                    registry.isResolvable() ? Optional.of(registry.get()) : Optional.empty()));
         }
         String id = history.newId();
         int maxAnswer = (int) Math.min(Integer.MAX_VALUE - 8, config.maxAnswerSize().asLongValue());

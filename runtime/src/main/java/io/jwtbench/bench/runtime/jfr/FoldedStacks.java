@@ -13,6 +13,21 @@ import java.util.List;
  */
 public record FoldedStacks(List<String> names, List<int[]> stacks, List<Long> counts) {
 
+    /**
+     * The heap they hold, estimated as a 64-bit JVM lays the objects out: each frame name a String (24 bytes and its
+     * characters), each stack an int array (16 and 4 a frame), each count a boxed Long, and the lists' references.
+     */
+    public long heapBytes() {
+        long bytes = 64;
+        for (String name : names) {
+            bytes += 4 + 24 + ((16 + name.length() + 7) & ~7L);
+        }
+        for (int[] stack : stacks) {
+            bytes += 4 + ((16 + 4L * stack.length + 7) & ~7L) + 4 + 24;
+        }
+        return bytes;
+    }
+
     public String render() {
         StringBuilder out = new StringBuilder(stacks.size() * 256);
         for (int i = 0; i < stacks.size(); i++) {

@@ -51,4 +51,11 @@ public class ProfileExtension implements RunExtension {
     public void forget(String runId) {
         folded.remove(runId);
     }
+
+    /** The run's folded stacks: they stay for {@code profile.folded} while the run is in the history. */
+    @Override
+    public long retainedBytes(String runId) {
+        FoldedStacks stacks = folded.get(runId);
+        return stacks == null ? 0 : stacks.heapBytes();
+    }
 }

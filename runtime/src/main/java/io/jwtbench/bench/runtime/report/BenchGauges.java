@@ -2,6 +2,8 @@ package io.jwtbench.bench.runtime.report;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
 
 import jakarta.enterprise.event.Observes;
@@ -12,6 +14,8 @@ import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.smoke.SmokeBench;
 import io.jwtbench.bench.runtime.smoke.SmokeState;
+import io.jwtbench.bench.runtime.spi.RunContext;
+import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.Verdict;
 import io.micrometer.core.instrument.Gauge;
@@ -21,19 +25,24 @@ import io.quarkus.runtime.StartupEvent;
 /**
  * The last finished run of each target (smoke runs included) as Micrometer gauges, so that
  * {@code /q/metrics} carries them and Prometheus aggregates them across pods like any other metric:
- * {@code bench_last_run_latency_seconds{target,quantile}}, {@code bench_last_run_latency_max_seconds},
+ * {@code bench_last_run_latency_seconds{target,percentile}}, {@code bench_last_run_latency_max_seconds},
  * {@code bench_last_run_requests}, {@code bench_last_run_errors}, {@code bench_last_run_rps},
  * {@code bench_last_run_finished_timestamp_seconds}, {@code bench_last_run_verdict} (1 passed, 0
- * failed), {@code bench_smoke_passed} and {@code bench_smoke_attempts}. NaN until there is such a run.
+ * failed), {@code bench_smoke_passed} (1 while the last judged smoke run passed, else 0) and
+ * {@code bench_smoke_attempts}. A target's series appear when its first measured run has ended: a series
+ * that exists has a value (the verdict's is NaN, absent, only for a last run without thresholds). The
+ * label is {@code percentile} ({@code "50"}, {@code "90"}, {@code "99"}, {@code "99.9"}), not
+ * {@code quantile}: Prometheus reserves that one for summaries, and these are gauges.
  *
  * <p>Registered only when the application has Micrometer (the extension's processor checks the
  * capability): this class is the only one that touches it. The gauges read the run history at
- * scrape time, so nothing is pushed and no run pays for them.
+ * scrape time, so nothing is pushed and no run pays for them; a run's end only registers a target's
+ * gauges the first time (a {@link RunExtension} whose observation adds no section).
  */
 @Singleton
-public class BenchGauges {
-    /** Prometheus' quantile label → the report's figure. */
-    static final Map<String, String> QUANTILES = Map.of("0.5", "p50", "0.9", "p90", "0.99", "p99", "0.999", "p99_9");
+public class BenchGauges implements RunExtension {
+    /** The {@code percentile} label → the report's figure. */
+    static final Map<String, String> PERCENTILES = Map.of("50", "p50", "90", "p90", "99", "p99", "99.9", "p99_9");
 
     @Inject
     Bench bench;
@@ -42,11 +51,33 @@ public class BenchGauges {
     @Inject
     MeterRegistry registry;
 
+    private final Set<String> registered = ConcurrentHashMap.newKeySet();
+
     void onStart(@Observes StartupEvent event) {
-        for (String target : bench.targets().keySet()) {
-            QUANTILES.forEach((quantile, figure) -> gauge("bench.last.run.latency", "seconds", target,
+        Gauge.builder("bench.smoke.attempts", smoke, s -> s.state().attempts())
+                .description("Smoke runs judged or failed to start so far").register(registry);
+        Gauge.builder("bench.smoke.passed", smoke, s -> smokePassed(s.state()))
+                .description("1 while the last judged start-up smoke run passed; 0 before one passed, after a failure, or with the smoke bench off")
+                .register(registry);
+    }
+
+    @Override
+    public String section() {
+        return "benchGauges";
+    }
+
+    /** Once the run has ended (its report final), its target's gauges exist. */
+    @Override
+    public Observation begin(RunContext run) {
+        bench.findRun(run.id()).ifPresent(r -> r.finished().thenRun(() -> ended(run.target())));
+        return outcome -> null;
+    }
+
+    private void ended(String target) {
+        if (registered.add(target)) {
+            PERCENTILES.forEach((percentile, figure) -> gauge("bench.last.run.latency", "seconds", target,
                     "Latency percentiles of the target's last bench run (coordinated-omission corrected)",
-                    r -> Verdict.latencyMs(r.latency(), figure) / 1e3).tag("quantile", quantile).register(registry));
+                    r -> Verdict.latencyMs(r.latency(), figure) / 1e3).tag("percentile", percentile).register(registry));
             gauge("bench.last.run.latency.max", "seconds", target, "Highest latency of the last run",
                     r -> r.latency().max() / 1e3).register(registry);
             gauge("bench.last.run.requests", null, target, "Answered requests in the last run's measured phase",
@@ -60,11 +91,6 @@ public class BenchGauges {
             gauge("bench.last.run.verdict", null, target, "1 passed, 0 failed its thresholds; NaN without thresholds",
                     r -> verdict(r.verdict())).register(registry);
         }
-        Gauge.builder("bench.smoke.passed", smoke, s -> smokePassed(s.state()))
-                .description("1 while the last judged start-up smoke run passed, 0 when it failed; NaN before or when disabled")
-                .register(registry);
-        Gauge.builder("bench.smoke.attempts", smoke, s -> s.state().attempts())
-                .description("Smoke runs judged or failed to start so far").register(registry);
     }
 
     private Gauge.Builder<Bench> gauge(String name, String unit, String target, String description,
@@ -86,6 +112,6 @@ public class BenchGauges {
     }
 
     private static double smokePassed(SmokeState s) {
-        return s.result() == null ? Double.NaN : s.result().passed() ? 1 : 0;
+        return s.result() != null && s.result().passed() ? 1 : 0;
     }
 }

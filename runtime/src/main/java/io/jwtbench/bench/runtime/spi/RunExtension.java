@@ -20,6 +20,14 @@ public interface RunExtension {
     default void forget(String runId) {
     }
 
+    /**
+     * The heap this extension keeps for a finished run until {@link #forget}, estimated in bytes: the history counts
+     * it in the bench's memory budget. Files do not count.
+     */
+    default long retainedBytes(String runId) {
+        return 0;
+    }
+
     /** What {@link #begin} started; ended right after the measured phase, cancelled runs included. */
     @FunctionalInterface
     interface Observation {

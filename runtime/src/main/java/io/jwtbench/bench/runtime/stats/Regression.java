@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
@@ -140,12 +141,13 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         if (pa == null || pb == null) {
             return new Cpu(a, b, change, null, (pa == null ? "the baseline" : "this run") + " has no CPU profile");
         }
-        Set<String> names = new LinkedHashSet<>();
-        pa.components().forEach(c -> names.add(c.component()));
-        pb.components().forEach(c -> names.add(c.component()));
+        Map<String, Double> before = pa.usPerRequestByComponent();
+        Map<String, Double> after = pb.usPerRequestByComponent();
+        Set<String> names = new LinkedHashSet<>(before.keySet());
+        names.addAll(after.keySet());
         List<ComponentChange> components = names.stream()
-                .map(n -> new ComponentChange(n, round(pa.usPerRequest(n)), round(pb.usPerRequest(n)),
-                        round(pb.usPerRequest(n) - pa.usPerRequest(n))))
+                .map(n -> new ComponentChange(n, round(before.getOrDefault(n, 0.0)), round(after.getOrDefault(n, 0.0)),
+                        round(after.getOrDefault(n, 0.0) - before.getOrDefault(n, 0.0))))
                 .sorted(Comparator.comparingDouble((ComponentChange c) -> Math.abs(c.changeUsPerRequest())).reversed())
                 .limit(COMPONENTS).toList();
         return new Cpu(a, b, change, components, null);

@@ -9,7 +9,7 @@ import java.util.Map;
  * Sections of the application's own run extensions stay in {@link RunReport#extensions()}.
  *
  * @param startAt when the run was told to start sending (a fleet's common instant); null: at once
- * @param trigger who started the run: {@code api} or {@code smoke}
+ * @param trigger who started the run: {@code api}, {@code smoke}, or {@code fleet <id>} (a fleet token)
  * @param failed  built-in sections whose producer failed, and why (the run itself did not fail)
  */
 public record Sections(Instant startAt, String trigger, Jvm jvm, Profile profile, Breakdown breakdown, Kernel kernel,

@@ -2,6 +2,7 @@ package io.jwtbench.service.web.forwardauth;
 
 import io.jwtbench.service.validation.InvalidTokenException;
 import io.jwtbench.service.validation.Reason;
+import io.jwtbench.service.validation.RequestProblem;
 import io.vertx.core.http.HttpHeaders;
 
 /**
@@ -18,12 +19,13 @@ record ForwardAuthAnswers(int status, String reason, CharSequence challenge) {
     static final String REASON_NAME = "X-Auth-Reason";
     static final CharSequence REASON = HttpHeaders.createOptimized(REASON_NAME);
 
-    /** The route's own reason codes (an invalid token's is the validator's {@link Reason}). */
+    /**
+     * The route's own reason codes (an invalid token's is the validator's {@link Reason}, a malformed Authorization
+     * header's the {@link RequestProblem} {@code /jwt/validate} gives).
+     */
     enum Code {
         /** No Authorization header: a bare {@code Bearer} challenge (RFC 6750 §3.1). */
         NO_TOKEN(401),
-        /** An Authorization header that is not one {@code Bearer <token>} of visible ASCII. */
-        INVALID_REQUEST(401),
         /** The route's requirements do not parse (see {@link Requirements}). */
         UNKNOWN_REQUIREMENT(403),
         ISSUER_REQUIRED(403),
@@ -47,8 +49,9 @@ record ForwardAuthAnswers(int status, String reason, CharSequence challenge) {
 
     static final ForwardAuthAnswers NO_TOKEN = new ForwardAuthAnswers(401, Code.NO_TOKEN.name(), HttpHeaders.createOptimized("Bearer"));
 
-    static ForwardAuthAnswers invalidRequest(String problem) {
-        return new ForwardAuthAnswers(401, Code.INVALID_REQUEST.name(), challenge("invalid_request", Code.INVALID_REQUEST.name(), problem, null));
+    /** The reason is the one {@code /jwt/validate} gives ({@link RequestProblem}); the status is 401, as NGINX needs. */
+    static ForwardAuthAnswers invalidRequest(RequestProblem reason, String problem) {
+        return new ForwardAuthAnswers(401, reason.name(), challenge("invalid_request", reason.name(), problem, null));
     }
 
     static ForwardAuthAnswers invalidToken(InvalidTokenException e) {

@@ -5,6 +5,7 @@ import io.jwtbench.service.validation.InvalidTokenException;
 import io.jwtbench.service.validation.Issuer;
 import io.jwtbench.service.validation.JwtValidator;
 import io.jwtbench.service.validation.Reason;
+import io.jwtbench.service.validation.RequestProblem;
 import io.jwtbench.service.validation.ValidatedToken;
 import io.jwtbench.service.validation.ValidationMetrics;
 import io.jwtbench.service.validation.keys.KeySourceStatus;
@@ -71,74 +72,82 @@ final class ForwardAuthCheck {
     void handle(RoutingContext ctx, int rootLength) {
         Phases.sinceRequestStart(JwtValidationResource.PHASE_DISPATCH);
         boolean close = false;
+        ValidationMetrics.Traffic traffic = ValidationMetrics.Traffic.LIVE;
         try {
             HttpServerRequest request = ctx.request();
             MultiMap headers = request.headers();
             close = announcesBody(request, headers);
+            String secret = headers.get(BenchRequestPolicy.SECRET_HEADER);
+            traffic = bench.traffic(secret);
             Requirements required = isEnvoyShape(ctx.normalizedPath(), rootLength) ? Requirements.NONE : Requirements.of(request.query());
             String requireHeader = headers.get(REQUIRE_HEADER);
             Requirements alsoRequired = requireHeader == null ? Requirements.NONE : Requirements.of(requireHeader);
             String problem = required.problem() != null ? required.problem() : alsoRequired.problem();
             if (problem != null) {
-                refuse(ctx, ForwardAuthAnswers.unknownRequirement(problem), close, rootLength);
+                refuse(ctx, ForwardAuthAnswers.unknownRequirement(problem), traffic, close, rootLength);
                 return;
             }
             BearerToken bearer = BearerToken.from(headers.getAll(HttpHeaders.AUTHORIZATION));
             if (bearer.token() == null) {
-                refuse(ctx, bearer.malformed() ? ForwardAuthAnswers.invalidRequest(bearer.problem()) : ForwardAuthAnswers.NO_TOKEN, close,
-                        rootLength);
+                if (bearer.malformed()) {
+                    validations.refused(bearer.reason(), traffic);
+                    refuse(ctx, ForwardAuthAnswers.invalidRequest(bearer.reason(), bearer.problem()), traffic, close, rootLength);
+                } else {
+                    refuse(ctx, ForwardAuthAnswers.NO_TOKEN, traffic, close, rootLength);
+                }
                 return;
             }
-            String secret = headers.get(BenchRequestPolicy.SECRET_HEADER);
             boolean uncached = secret != null && bench.bypassesCache(secret, headers.get(BenchRequestPolicy.CACHE_HEADER));
             long start = System.nanoTime();
             CompletableFuture<ValidatedToken> validation = (uncached ? validator.validateWithoutCacheAsync(bearer.token())
                     : validator.validateAsync(bearer.token())).toCompletableFuture();
             boolean closing = close;
+            ValidationMetrics.Traffic whose = traffic;
             if (validation.isDone() && !validation.isCompletedExceptionally()) {
-                decide(ctx, validation.getNow(null), null, start, secret, required, alsoRequired, closing, rootLength);
+                decide(ctx, validation.getNow(null), null, start, secret, whose, required, alsoRequired, closing, rootLength);
             } else {
-                validation.whenComplete((token, failure) -> decide(ctx, token, failure, start, secret, required, alsoRequired, closing,
+                validation.whenComplete((token, failure) -> decide(ctx, token, failure, start, secret, whose, required, alsoRequired, closing,
                         rootLength));
             }
         } catch (RuntimeException e) {
-            failed(ctx, e, close, rootLength);
+            failed(ctx, e, traffic, close, rootLength);
         }
     }
 
-    private void decide(RoutingContext ctx, ValidatedToken token, Throwable failure, long start, String secret, Requirements required,
-            Requirements alsoRequired, boolean close, int rootLength) {
+    private void decide(RoutingContext ctx, ValidatedToken token, Throwable failure, long start, String secret,
+            ValidationMetrics.Traffic traffic, Requirements required, Requirements alsoRequired, boolean close, int rootLength) {
         try {
             long nanos = System.nanoTime() - start;
             InvalidTokenException invalid = failure != null ? unwrap(failure) : bench.refusal(token, secret);
             if (invalid != null) {
-                validations.invalid(invalid, nanos);
-                refuse(ctx, keysUnavailable(invalid) ? ForwardAuthAnswers.KEYS_UNAVAILABLE : ForwardAuthAnswers.invalidToken(invalid), close,
-                        rootLength);
+                validations.invalid(invalid, nanos, traffic);
+                refuse(ctx, keysUnavailable(invalid) ? ForwardAuthAnswers.KEYS_UNAVAILABLE : ForwardAuthAnswers.invalidToken(invalid), traffic,
+                        close, rootLength);
                 return;
             }
-            validations.valid(token, nanos);
+            validations.valid(token, nanos, traffic);
             Requirements.Miss miss = required.missedBy(token);
             if (miss == null) {
                 miss = alsoRequired.missedBy(token);
             }
             if (miss != null) {
-                refuse(ctx, ForwardAuthAnswers.missed(miss), close, rootLength);
+                refuse(ctx, ForwardAuthAnswers.missed(miss), traffic, close, rootLength);
                 return;
             }
             IdentityHeaders.Rendering identity = settings.identity().of(token);
             if (identity instanceof IdentityHeaders.TooLarge tooLarge) {
-                refuse(ctx, ForwardAuthAnswers.identityTooLarge(tooLarge.description()), close, rootLength);
+                refuse(ctx, ForwardAuthAnswers.identityTooLarge(tooLarge.description()), traffic, close, rootLength);
                 return;
             }
-            allow(ctx, token, ((IdentityHeaders.Values) identity).values(), close, rootLength);
+            allow(ctx, token, ((IdentityHeaders.Values) identity).values(), traffic, close, rootLength);
         } catch (RuntimeException e) {
-            failed(ctx, e, close, rootLength);
+            failed(ctx, e, traffic, close, rootLength);
         }
     }
 
-    private void allow(RoutingContext ctx, ValidatedToken token, CharSequence[] values, boolean close, int rootLength) {
-        answers.allowed();
+    private void allow(RoutingContext ctx, ValidatedToken token, CharSequence[] values, ValidationMetrics.Traffic traffic, boolean close,
+            int rootLength) {
+        answers.allowed(traffic);
         HttpServerResponse response = ctx.response().setStatusCode(200);
         MultiMap out = response.headers();
         int age = (int) Math.max(0, Math.min(settings.cacheMaxAge(), token.expiresAt() - System.currentTimeMillis() / 1000));
@@ -158,10 +167,16 @@ final class ForwardAuthCheck {
         end(ctx, close);
     }
 
-    private void refuse(RoutingContext ctx, ForwardAuthAnswers answer, boolean close, int rootLength) {
-        answers.refused(answer);
-        HttpServerResponse response = ctx.response().setStatusCode(answer.status());
-        MultiMap out = response.headers();
+    private void refuse(RoutingContext ctx, ForwardAuthAnswers answer, ValidationMetrics.Traffic traffic, boolean close, int rootLength) {
+        answers.refused(answer, traffic);
+        refusalHeaders(ctx.response().setStatusCode(answer.status()).headers(), answer);
+        if (LOG.isDebugEnabled()) {
+            LOG.debugf("%d %s %s", answer.status(), answer.reason(), original(ctx, rootLength).describe());
+        }
+        end(ctx, close);
+    }
+
+    private void refusalHeaders(MultiMap out, ForwardAuthAnswers answer) {
         out.add(HttpHeaders.CACHE_CONTROL, NO_STORE);
         out.add(ForwardAuthAnswers.REASON, answer.reason());
         if (answer.challenge() != null) {
@@ -170,17 +185,30 @@ final class ForwardAuthCheck {
         if (answer.status() == 503) {
             out.add(HttpHeaders.RETRY_AFTER, retryAfter);
         }
-        if (LOG.isDebugEnabled()) {
-            LOG.debugf("%d %s %s", answer.status(), answer.reason(), original(ctx, rootLength).describe());
-        }
-        end(ctx, close);
     }
 
-    private void failed(RoutingContext ctx, RuntimeException e, boolean close, int rootLength) {
+    /**
+     * A request the HTTP layer could not read (a control character in a header, headers over
+     * {@code quarkus.http.limits.max-header-size}) never reaches the route: it is refused here with the route's
+     * 401 and its reason code, never a 400 or 431, which NGINX would turn into a 500. It cannot say whose it is,
+     * so it counts as live traffic; the connection is closed after it.
+     */
+    void unreadable(HttpServerRequest request, RequestProblem problem, String message) {
+        ForwardAuthAnswers answer = ForwardAuthAnswers.invalidRequest(problem, message);
+        validations.refused(problem, ValidationMetrics.Traffic.LIVE);
+        answers.refused(answer, ValidationMetrics.Traffic.LIVE);
+        HttpServerResponse response = request.response().setStatusCode(answer.status());
+        refusalHeaders(response.headers(), answer);
+        response.headers().set(HttpHeaders.CONNECTION, CLOSE);
+        HttpConnection connection = request.connection();
+        response.end().onComplete(done -> connection.close());
+    }
+
+    private void failed(RoutingContext ctx, RuntimeException e, ValidationMetrics.Traffic traffic, boolean close, int rootLength) {
         LOG.errorf(e, "The forward-auth route failed; answering 500");
         if (!ctx.response().headWritten()) {
             ctx.response().headers().clear();
-            refuse(ctx, ForwardAuthAnswers.INTERNAL_ERROR, close, rootLength);
+            refuse(ctx, ForwardAuthAnswers.INTERNAL_ERROR, traffic, close, rootLength);
         }
     }
 

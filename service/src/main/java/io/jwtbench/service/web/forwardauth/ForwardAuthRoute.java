@@ -1,15 +1,18 @@
 package io.jwtbench.service.web.forwardauth;
 
+import io.jwtbench.bench.runtime.spi.InvalidRequestAnswer;
 import io.jwtbench.service.bench.BenchIssuer;
 import io.jwtbench.service.config.ForwardAuthConfig;
 import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwtValidator;
+import io.jwtbench.service.validation.RequestProblem;
 import io.jwtbench.service.validation.ValidationMetrics;
 import io.jwtbench.service.web.BenchRequestPolicy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.virtual.threads.VirtualThreads;
 import io.smallrye.common.vertx.ContextLocals;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
@@ -42,7 +45,7 @@ import java.util.concurrent.ExecutorService;
  * <p>{@code /jwt/auth-on/<model>} answers alike on each execution model, for the bench's model compares.
  */
 @Singleton
-public class ForwardAuthRoute {
+public class ForwardAuthRoute implements InvalidRequestAnswer {
     public static final String PATH = "/jwt/auth";
     /** The route on each execution model ({@code event-loop}, {@code worker}, {@code virtual}): {@code /jwt/auth-on/<model>}. */
     public static final String MODELS_PATH = "/jwt/auth-on/";
@@ -78,6 +81,26 @@ public class ForwardAuthRoute {
         on(router, MODELS_PATH + "event-loop", null);
         on(router, MODELS_PATH + "worker", "worker");
         on(router, MODELS_PATH + "virtual", "virtual");
+    }
+
+    /**
+     * A request to the route that the HTTP layer could not read: the route's 401 with its reason code
+     * ({@link ForwardAuthCheck#unreadable}). A request line too long (414) keeps Vert.x' answer.
+     */
+    @Override
+    public boolean answer(HttpServerRequest request, int status) {
+        String path = request.path();
+        if (path == null || !(path.equals(PATH) || path.startsWith(PATH + "/") || path.startsWith(MODELS_PATH)) || status == 414) {
+            return false;
+        }
+        if (status == 431) {
+            check.unreadable(request, RequestProblem.HEADERS_TOO_LARGE,
+                    "the request's headers are larger than quarkus.http.limits.max-header-size");
+        } else {
+            check.unreadable(request, RequestProblem.MALFORMED_HEADERS,
+                    "a header could not be read: it holds a control character or is not a header line");
+        }
+        return true;
     }
 
     /** {@code root} and everything under it; {@code thread}: null (the event loop), worker or virtual. */
