@@ -48,6 +48,10 @@ import io.jwtbench.bench.runtime.stats.Baseline;
 public final class Run implements Started {
     private static final Logger LOG = Logger.getLogger(Run.class);
     private static final long SECOND = 1_000_000_000L;
+    /** The longest a run's end waits for its connections to close on both sides. */
+    private static final long CLOSE_NANOS = 3 * SECOND;
+    /** What a run keeps of its announced time for its final report, after closing its connections. */
+    private static final long REPORT_NANOS = SECOND / 2;
 
     private final String id;
     private final RunSpec spec;
@@ -80,6 +84,8 @@ public final class Run implements Started {
     private final Instant createdAt = Instant.now();
     private String endpoint;
     private Generator generator;
+    /** When it began (System.nanoTime), after waiting for its start instant: its announced end counts from here. */
+    private long startedNanos;
     private LoadDriver driver;
     private boolean driverStopped;
     private Measurement measurement;
@@ -195,6 +201,7 @@ public final class Run implements Started {
         if (isCancelRequested()) {
             return RunStatus.CANCELLED;
         }
+        startedNanos = System.nanoTime();
         Endpoint to = target.get();
         endpoint = to.url(source.next(0).path());
         generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout(), to);
@@ -278,6 +285,7 @@ public final class Run implements Started {
                 window.conclude(System.nanoTime(), 0, 0);
             }
             observations.end(window == null ? new RunOutcome(0, 0, null, null) : window.outcome(), sink);
+            closeGenerator(); // the run is over once its connections are, on both sides: the next one measures none of them
             if (end != RunStatus.FAILED) {
                 judgeSteadiness();
             }
@@ -296,14 +304,24 @@ public final class Run implements Started {
             LOG.warnf(e, "bench run %s: its end failed", id);
             finished.complete(report);
         } finally {
-            if (generator != null) {
-                generator.close();
-            }
+            closeGenerator();
             // the history keeps this run for its report: not its requests (the driver holds them too), connections or recordings
             source = null;
             driver = null;
-            generator = null;
             measurement = null;
+        }
+    }
+
+    /**
+     * Closes the run's connections, waiting for the server to close its side too: up to {@link #CLOSE_NANOS}, and
+     * never past the run's announced end ({@link RunSpec#endsWithin()}), which leaves the report its last moments.
+     */
+    private void closeGenerator() {
+        if (generator != null) {
+            Generator g = generator;
+            generator = null;
+            long now = System.nanoTime();
+            g.close(Math.min(now + CLOSE_NANOS, Math.max(now, startedNanos + spec.endsWithin().toNanos() - REPORT_NANOS)));
         }
     }
 

@@ -21,9 +21,12 @@ final class BenchChannel extends NioSocketChannel {
     private static final int MAX_READS = 16;
 
     private final Connection connection;
+    /** The loop's one read buffer, shared by its channels ({@link GeneratorClient}). */
+    private final ByteBuf readBuffer;
 
-    BenchChannel(Connection connection) {
+    BenchChannel(Connection connection, ByteBuf readBuffer) {
         this.connection = connection;
+        this.readBuffer = readBuffer;
     }
 
     @Override
@@ -58,7 +61,7 @@ final class BenchChannel extends NioSocketChannel {
     private final class DirectUnsafe extends AbstractNioUnsafe {
         @Override
         public void read() {
-            ByteBuf buf = connection.pool.readBuffer; // shared by the loop's channels, read one at a time
+            ByteBuf buf = readBuffer;
             SocketChannel socket = javaChannel();
             try {
                 for (int reads = 0; reads < MAX_READS; reads++) {
@@ -71,7 +74,9 @@ final class BenchChannel extends NioSocketChannel {
                     if (n == 0) {
                         return;
                     }
-                    connection.received(buf);
+                    if (connection.isCurrent(BenchChannel.this)) {
+                        connection.received(buf);
+                    } // else a closing channel of the connection: the server's last bytes, ignored
                     if (n < READ_BUFFER_BYTES || !isActive()) {
                         return; // drained (or the connection closed it)
                     }

@@ -60,7 +60,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Slot {
 
     Connection(ConnectionPool pool) {
         this.pool = pool;
-        this.bootstrap = pool.transport.client.bootstrap(pool.loop, this);
+        this.bootstrap = pool.transport.client.bootstrap(pool.lane, this);
     }
 
     @Override
@@ -254,9 +254,16 @@ final class Connection extends ChannelInboundHandlerAdapter implements Slot {
         ctx.close(); // channelInactive follows and files the failure if a request was in flight
     }
 
+    /** Whether {@code ch} is this connection's current channel (not one closing). */
+    boolean isCurrent(Channel ch) {
+        return ch == channel;
+    }
+
+    /** Lets go of the channel: the generator closes it ({@link GracefulClose}) once the run's observations ended. */
     @Override
     public void release() {
-        dropChannel();
+        channel = null;
+        state = State.CLOSED;
         if (out != null) {
             out.release();
             out = null;

@@ -6,8 +6,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Tally;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
 
 /**
@@ -44,12 +42,8 @@ public final class ConnectionPool {
     private boolean windowClosed;
     private CountDownLatch drained;
     private ScheduledFuture<?> sweeper;
-    /**
-     * Where {@link BenchChannel} reads; the parser keeps nothing of it past a call (a line split
-     * across reads is copied), so the loop's channels share it. Released when the pool stops.
-     */
-    final ByteBuf readBuffer = ByteBufAllocator.DEFAULT.directBuffer(BenchChannel.READ_BUFFER_BYTES,
-            BenchChannel.READ_BUFFER_BYTES);
+    /** This pool's index among the generator's event loops. */
+    final int lane;
 
     // open model: due requests waiting for a connection, a ring of (sequence, intended, queued at)
     private long[] queue = new long[3 * 64];
@@ -66,6 +60,7 @@ public final class ConnectionPool {
 
     ConnectionPool(RunTransport transport, int lane, int lanes, int size, RequestSource source, OnIdle onIdle) {
         this.transport = transport;
+        this.lane = lane;
         this.loop = transport.client.loops[lane];
         this.source = source;
         this.onIdle = onIdle;
@@ -109,7 +104,10 @@ public final class ConnectionPool {
         return stopped;
     }
 
-    /** No request leaves after this; the connections are closed (answers in flight are dropped). */
+    /**
+     * No request leaves after this; the connections are let go (answers in flight are dropped) for the generator to
+     * close once the run's observations ended, so that the run's CPU profile holds none of their closing.
+     */
     void stop() {
         stopped = true;
         loop.execute(() -> {
@@ -120,7 +118,6 @@ public final class ConnectionPool {
                 c.release();
             }
             queueSize = 0;
-            readBuffer.release(); // the channels are closed: no read can come
         });
     }
 

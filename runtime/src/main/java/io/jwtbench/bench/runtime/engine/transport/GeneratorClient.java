@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelInitializer;
@@ -37,6 +39,11 @@ final class GeneratorClient {
     /** Null for plain HTTP. */
     private final SslContext tls;
     private final Endpoint endpoint;
+    /**
+     * Where each loop's {@link BenchChannel}s read; the parser keeps nothing of it past a call (a line split
+     * across reads is copied), so the loop's channels share it.
+     */
+    private final ByteBuf[] readBuffers;
 
     GeneratorClient(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
         this.loops = new EventLoop[contexts.length];
@@ -51,14 +58,18 @@ final class GeneratorClient {
         this.channels = new DefaultChannelGroup("bench-generator", loops[0]);
         this.endpoint = endpoint;
         this.tls = endpoint.transport().tls() ? TlsClient.context(endpoint.transport(), endpoint.trusted()) : null;
+        this.readBuffers = new ByteBuf[loops.length];
+        for (int i = 0; i < loops.length; i++) {
+            readBuffers[i] = ByteBufAllocator.DEFAULT.directBuffer(BenchChannel.READ_BUFFER_BYTES, BenchChannel.READ_BUFFER_BYTES);
+        }
     }
 
-    /** A bootstrap for one connection's channels, all on {@code loop}. */
-    Bootstrap bootstrap(EventLoop loop, Connection connection) {
-        Bootstrap b = new Bootstrap().group(loop).option(ChannelOption.TCP_NODELAY, true)
+    /** A bootstrap for one connection's channels, all on loop {@code lane}. */
+    Bootstrap bootstrap(int lane, Connection connection) {
+        Bootstrap b = new Bootstrap().group(loops[lane]).option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
         if (tls == null) {
-            return b.channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(connection)).handler(connection);
+            return b.channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(connection, readBuffers[lane])).handler(connection);
         }
         return b.channel(NioSocketChannel.class).handler(new ChannelInitializer<Channel>() {
             @Override
@@ -92,8 +103,27 @@ final class GeneratorClient {
         channels.add(channel);
     }
 
-    /** Closes every open channel, waiting up to {@code millis}. */
-    void close(long millis) {
-        channels.close().awaitUninterruptibly(millis, TimeUnit.MILLISECONDS);
+    /**
+     * Closes every channel the way {@link GracefulClose} does, waiting until {@code deadlineNanos} (System.nanoTime)
+     * for the server to close its side; what is still open then is closed at once. Returns whether every
+     * connection closed on both sides in time.
+     */
+    boolean close(long deadlineNanos) {
+        for (Channel ch : channels) {
+            GracefulClose.begin(ch);
+        }
+        boolean closed = channels.newCloseFuture().awaitUninterruptibly(Math.max(0, deadlineNanos - System.nanoTime()),
+                TimeUnit.NANOSECONDS);
+        if (!closed) {
+            channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        }
+        return closed;
+    }
+
+    /** Once the loops stopped: no channel reads any more. */
+    void releaseBuffers() {
+        for (ByteBuf b : readBuffers) {
+            b.release();
+        }
     }
 }

@@ -267,9 +267,12 @@ final class H2Session extends ChannelInboundHandlerAdapter {
         codecContext.flush();
     }
 
-    /** Run over: the connection closes, no reconnect (the pool stopped). */
+    /**
+     * Run over, no reconnect (the pool stopped): the session lets go of its connection, which the generator closes
+     * ({@link GracefulClose}) once the run's observations ended.
+     */
     void close() {
-        drop();
+        down();
     }
 
     /** Frames of the current channel, by stream; flow-control credit goes back as the data is read. */

@@ -35,6 +35,6 @@ interface Slot {
      */
     void expireIfOlder(long now, long timeoutNanos);
 
-    /** Run over: no reconnects (the pool stopped), buffers go back. */
+    /** Run over: no reconnects (the pool stopped), buffers go back; the generator closes the connection later. */
     void release();
 }
