@@ -129,7 +129,7 @@ public final class Run implements Started {
             int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt, Baseline baseline) {
         this.startAt = startAt;
         this.baseline = baseline;
-        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, null, null, Map.of());
+        this.builtIn = Sections.of(startAt, trigger);
         this.id = id;
         this.spec = spec;
         this.source = source;
@@ -342,7 +342,8 @@ public final class Run implements Started {
         if (activityAtStart == null || activityAtEnd == null || window == null || !window.concluded()) {
             return;
         }
-        Jvm.Jit jit = builtIn.jvm() == null ? null : builtIn.jvm().jit(); // JFR's counts, when it ran
+        Jvm jvm = builtIn.get(Jvm.class);
+        Jvm.Jit jit = jvm == null ? null : jvm.jit(); // JFR's counts, when it ran
         builtIn = builtIn.with(SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
                 jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
     }
