@@ -4,8 +4,8 @@ import io.jwtbench.bench.runtime.spi.BenchRequest;
 
 /**
  * What a {@link ConnectionPool} hands requests to: a place for one request in flight at a time. Over HTTP/1.1 a
- * slot is a connection ({@link Connection}); over HTTP/2 it is one of the concurrent streams of a shared
- * connection ({@link H2Session.Stream}). Touched only by its pool's event loop.
+ * slot is a connection's {@link Http1Session}; over HTTP/2 it is one of the concurrent streams of a connection
+ * ({@link H2Stream}). Its {@link Session} tells the pool when it is free. Touched only by its pool's event loop.
  */
 interface Slot {
     /** Whether it is in the pool's idle stack (maybe stale: the pool checks {@link #isIdle} when it pops). */
@@ -13,14 +13,8 @@ interface Slot {
 
     void stacked(boolean inStack);
 
-    /** Opens its connection, or joins the opening of the shared one; the slot tells the pool when it is idle. */
-    void connect();
-
-    /** Open and free: it may take a request. */
+    /** Its connection is up and it is free: it may take a request. */
     boolean isIdle();
-
-    /** Without a connection (before the first, between a close and the reconnect, after the run). */
-    boolean isClosed();
 
     /**
      * @param intended System.nanoTime the schedule meant it to leave at, or {@link RunTransport#UNSCHEDULED}
@@ -34,7 +28,4 @@ interface Slot {
      * scheduled one with its latency from its intended time: {@code Measurement.scheduledTimeout}).
      */
     void expireIfOlder(long now, long timeoutNanos);
-
-    /** Run over: no reconnects (the pool stopped), buffers go back; the generator closes the connection later. */
-    void release();
 }
