@@ -167,7 +167,7 @@ public final class ConnectionPool {
     public void submit(long sequence, long intended) {
         while (idleCount > 0) {
             Slot c = idle[--idleCount];
-            c.stacked(false);
+            c.stacked = false;
             if (c.isIdle()) {
                 c.send(source.next(sequence), intended);
                 return;
@@ -198,8 +198,8 @@ public final class ConnectionPool {
             outcomes.connectionWait(System.nanoTime() - queuedAt);
             c.send(source.next(sequence), intended);
         } else {
-            if (!c.stacked()) {
-                c.stacked(true);
+            if (!c.stacked) {
+                c.stacked = true;
                 idle[idleCount++] = c;
             }
             Runnable check = whenFree;

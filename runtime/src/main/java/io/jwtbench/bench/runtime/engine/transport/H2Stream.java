@@ -9,7 +9,7 @@ import io.netty.handler.codec.http2.Http2Headers;
  * an HTTP/1.1 connection is. Its request goes out on a new HTTP/2 stream of the session's connection; the
  * session routes that stream's frames back here. Touched only by its pool's event loop.
  */
-final class H2Stream implements Slot {
+final class H2Stream extends Slot {
     enum State {
         /** The session's connection is not up: before the first, between a close and the reconnect, after the run. */
         CLOSED,
@@ -30,7 +30,6 @@ final class H2Stream implements Slot {
     State state = State.CLOSED;
     /** The HTTP/2 stream id of the request in flight. */
     int id;
-    private boolean stacked;
     private long intendedNanos;
     private long sentNanos;
     private boolean expectRejection;
@@ -44,27 +43,17 @@ final class H2Stream implements Slot {
     }
 
     @Override
-    public boolean stacked() {
-        return stacked;
-    }
-
-    @Override
-    public void stacked(boolean inStack) {
-        stacked = inStack;
-    }
-
-    @Override
-    public boolean isIdle() {
+    boolean isIdle() {
         return state == State.IDLE;
     }
 
     @Override
-    public boolean inFlight() {
+    boolean inFlight() {
         return state == State.IN_FLIGHT;
     }
 
     @Override
-    public void send(BenchRequest request, long intended) {
+    void send(BenchRequest request, long intended) {
         intendedNanos = intended;
         expectRejection = request.expectRejection();
         status = 0;
@@ -109,7 +98,7 @@ final class H2Stream implements Slot {
     }
 
     @Override
-    public void expireIfOlder(long now, long timeoutNanos) {
+    void expireIfOlder(long now, long timeoutNanos) {
         if (state == State.IN_FLIGHT && now - sentNanos > timeoutNanos) {
             state = State.DONE;
             outcomes.timedOut(intendedNanos, now);

@@ -14,7 +14,7 @@ import io.vertx.core.http.HttpMethod;
  * become free; a close, a malformed answer, bytes nobody asked for, a timeout, or the run's lack of keep-alive
  * give the connection up for a new one. Its own one {@link Slot}. Nothing is allocated per request.
  */
-final class Http1Session implements Session, Slot {
+final class Http1Session extends Slot implements Session {
     enum State {
         /** Up, nothing in flight: the pool may give it a request. */
         IDLE,
@@ -39,7 +39,6 @@ final class Http1Session implements Session, Slot {
     private final Slot[] slots = { this };
 
     private State state = State.CLOSED;
-    private boolean stacked;
     /** Reused for every request while Netty is done with it: no allocation per send. */
     private ByteBuf out;
     // the request in flight
@@ -66,22 +65,12 @@ final class Http1Session implements Session, Slot {
     }
 
     @Override
-    public boolean stacked() {
-        return stacked;
-    }
-
-    @Override
-    public void stacked(boolean inStack) {
-        stacked = inStack;
-    }
-
-    @Override
-    public boolean isIdle() {
+    boolean isIdle() {
         return state == State.IDLE;
     }
 
     @Override
-    public boolean inFlight() {
+    boolean inFlight() {
         return state == State.AWAITING_RESPONSE || state == State.READING_HEADERS || state == State.READING_BODY;
     }
 
@@ -92,7 +81,7 @@ final class Http1Session implements Session, Slot {
     }
 
     @Override
-    public void send(BenchRequest request, long intended) {
+    void send(BenchRequest request, long intended) {
         Channel channel = connection.channel();
         byte[] wire = request.http11Bytes(authority);
         ByteBuf buf = out;
@@ -168,7 +157,7 @@ final class Http1Session implements Session, Slot {
     }
 
     @Override
-    public void expireIfOlder(long now, long timeoutNanos) {
+    void expireIfOlder(long now, long timeoutNanos) {
         if (inFlight() && now - sentNanos > timeoutNanos) {
             outcomes.timedOut(intendedNanos, now);
             giveUp(null); // the answer may still come: this connection is out of step

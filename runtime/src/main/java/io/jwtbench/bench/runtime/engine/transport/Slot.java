@@ -7,25 +7,23 @@ import io.jwtbench.bench.runtime.spi.BenchRequest;
  * slot is a connection's {@link Http1Session}; over HTTP/2 it is one of the concurrent streams of a connection
  * ({@link H2Stream}). Its {@link Session} tells the pool when it is free. Touched only by its pool's event loop.
  */
-interface Slot {
+abstract class Slot {
     /** Whether it is in the pool's idle stack (maybe stale: the pool checks {@link #isIdle} when it pops). */
-    boolean stacked();
-
-    void stacked(boolean inStack);
+    boolean stacked;
 
     /** Its connection is up and it is free: it may take a request. */
-    boolean isIdle();
+    abstract boolean isIdle();
 
     /**
      * @param intended System.nanoTime the schedule meant it to leave at, or {@link RunTransport#UNSCHEDULED}
      */
-    void send(BenchRequest request, long intended);
+    abstract void send(BenchRequest request, long intended);
 
-    boolean inFlight();
+    abstract boolean inFlight();
 
     /**
      * The sweep: fails the request in flight if it left more than {@code timeoutNanos} ago, as a timeout (a
      * scheduled one with its latency from its intended time: {@code Measurement.scheduledTimeout}).
      */
-    void expireIfOlder(long now, long timeoutNanos);
+    abstract void expireIfOlder(long now, long timeoutNanos);
 }
