@@ -14,9 +14,9 @@ import io.vertx.core.VertxOptions;
 
 /**
  * The load generator of one run: a Vert.x instance of its own (so its I/O never queues behind the
- * application's server handlers on the same event loops) with one raw HTTP/1.1 client
- * ({@link GeneratorClient}: Netty channels on those loops, plain or TLS, no pipelining, {@code connections}
- * connections). Created per run and closed after it: nothing of the bench runs while no run does.
+ * application's server handlers on the same event loops) with one client ({@link GeneratorClient}: Netty
+ * channels on those loops, plain or TLS, {@code connections} connections speaking HTTP/1.1 without pipelining or
+ * HTTP/2). Created per run and closed after it, with its connections: nothing of the bench runs while no run does.
  */
 public final class Generator implements AutoCloseable {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

@@ -35,16 +35,15 @@ final class GracefulClose {
         if (socket.isOutputShutdown()) {
             return; // already closing
         }
-        SslHandler ssl = ch.pipeline().get(SslHandler.class);
-        boolean secured = ssl != null && ssl.handshakeFuture().isSuccess();
         Http2ConnectionHandler h2 = ch.pipeline().get(Http2ConnectionHandler.class);
-        if (h2 != null && (ssl == null || secured)) { // its preface went out: HTTP/2 says goodbye first
+        if (h2 != null) { // the codec joins once the connection is up, its preface sent: HTTP/2 says goodbye first
             ChannelHandlerContext ctx = ch.pipeline().context(h2);
             h2.goAway(ctx, h2.connection().remote().lastStreamCreated(), Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER,
                     ctx.newPromise());
             ctx.flush();
         }
-        if (secured) {
+        SslHandler ssl = ch.pipeline().get(SslHandler.class);
+        if (ssl != null && ssl.handshakeFuture().isSuccess()) {
             ssl.closeOutbound().addListener(sent -> socket.shutdownOutput()); // close_notify, then FIN
         } else {
             socket.shutdownOutput(); // mid-handshake too: the server reads the end of the stream and closes
