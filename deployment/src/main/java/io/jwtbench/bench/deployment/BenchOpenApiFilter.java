@@ -40,12 +40,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.stats.Breakdown;
-import io.jwtbench.bench.runtime.stats.Jvm;
-import io.jwtbench.bench.runtime.stats.Kernel;
-import io.jwtbench.bench.runtime.stats.Profile;
-import io.jwtbench.bench.runtime.stats.Regression;
-import io.jwtbench.bench.runtime.stats.Steadiness;
-import io.jwtbench.bench.runtime.stats.TransportFacts;
+import io.jwtbench.bench.runtime.stats.Sections;
+import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
  * The bench API in the application's OpenAPI document ({@code /q/openapi}): its routes are Vert.x
@@ -276,7 +272,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("result", string().enumeration(List.<Object>of("passed", "failed")))
                 .addProperty("reasons", array(string())));
         RecordSchemas sections = new RecordSchemas();
-        s.put("RunReport", object().description("A run; sections appear as the run reaches them. Further properties are"
+        Schema report = object().description("A run; sections appear as the run reaches them. Further properties are"
                 + " sections of the application's own run extensions").additionalPropertiesBoolean(true)
                 .addProperty("id", string())
                 .addProperty("reportFormat", integer().description("this JSON form's version (reports without it are 1)"))
@@ -311,13 +307,12 @@ final class BenchOpenApiFilter implements OASFilter {
                         .addProperty("rps", number()).addProperty("p50", number()).addProperty("p90", number())
                         .addProperty("p99", number()).addProperty("errors", integer())))
                 .addProperty("error", string())
-                .addProperty("startAt", dateTime()).addProperty("trigger", string().enumeration(List.<Object>of("api", "smoke")))
-                .addProperty("jvm", sections.ref(Jvm.class)).addProperty("profile", sections.ref(Profile.class))
-                .addProperty("breakdown", sections.ref(Breakdown.class)).addProperty("kernel", sections.ref(Kernel.class))
-                .addProperty("transport", sections.ref(TransportFacts.class))
-                .addProperty("steady", sections.ref(Steadiness.class))
-                .addProperty("regression", sections.ref(Regression.class))
-                .addProperty("verdict", ref("Verdict")));
+                .addProperty("startAt", dateTime()).addProperty("trigger", string().enumeration(List.<Object>of("api", "smoke")));
+        for (Sections.Kind<?> kind : Sections.KINDS) {
+            // a verdict's JSON is not its record's components but its result in words: described above
+            report.addProperty(kind.name(), kind.type() == Verdict.class ? ref("Verdict") : sections.ref(kind.type()));
+        }
+        s.put("RunReport", report);
         s.putAll(sections.named());
         s.putAll(SeriesSchemas.schemas(sections.ref(Breakdown.class)));
         return s;

@@ -18,22 +18,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jwtbench.bench.runtime.plan.LoadModel;
-import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.GeneratorStats;
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
-import io.jwtbench.bench.runtime.stats.Jvm;
-import io.jwtbench.bench.runtime.stats.Kernel;
-import io.jwtbench.bench.runtime.stats.TransportFacts;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
-import io.jwtbench.bench.runtime.stats.Profile;
 import io.jwtbench.bench.runtime.stats.Progress;
-import io.jwtbench.bench.runtime.stats.Regression;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.jwtbench.bench.runtime.stats.SecondStats;
 import io.jwtbench.bench.runtime.stats.Sections;
-import io.jwtbench.bench.runtime.stats.Steadiness;
 import io.jwtbench.bench.runtime.stats.Verdict;
 
 /**
@@ -116,18 +109,10 @@ public final class RunReportJson {
         Sections b = r.sections();
         putIfNotNull(m, "startAt", b.startAt() == null ? null : b.startAt().toString());
         putIfNotNull(m, "trigger", b.trigger()); // api | smoke | fleet <id> (see Run, api/Runs)
-        putIfNotNull(m, Jvm.SECTION, b.jvm());
-        putIfNotNull(m, Profile.SECTION, b.profile());
-        putIfNotNull(m, Breakdown.SECTION, b.breakdown());
-        putIfNotNull(m, Kernel.SECTION, b.kernel());
-        putIfNotNull(m, TransportFacts.SECTION, b.transport());
-        b.failed().forEach((name, why) -> m.put(name, map("error", why)));
+        // what the run measured, the application's own sections, then what was judged of the run
+        Sections.KINDS.stream().filter(k -> !k.judgement()).forEach(k -> section(m, b, k));
         r.extensions().forEach(m::putIfAbsent);
-        putIfNotNull(m, Steadiness.SECTION, b.steady());
-        putIfNotNull(m, Regression.SECTION, b.regression());
-        if (b.verdict() != null) {
-            m.put(Verdict.SECTION, verdict(b.verdict()));
-        }
+        Sections.KINDS.stream().filter(Sections.Kind::judgement).forEach(k -> section(m, b, k));
         return m;
     }
 
@@ -198,6 +183,16 @@ public final class RunReportJson {
                 "inFlightAtStop", g.inFlightAtStop(), "unsentAtStop", g.unsentAtStop());
     }
 
+    /** The section of {@code kind} as its record writes itself, or why its producer failed. */
+    private static void section(Map<String, Object> m, Sections sections, Sections.Kind<?> kind) {
+        Object section = sections.get(kind);
+        if (section != null) {
+            m.put(kind.name(), section);
+        } else if (sections.failed().containsKey(kind.name())) {
+            m.put(kind.name(), map("error", sections.failed().get(kind.name())));
+        }
+    }
+
     private static void putIfNotNull(Map<String, Object> m, String key, Object value) {
         if (value != null) {
             m.put(key, value);
@@ -207,11 +202,16 @@ public final class RunReportJson {
     // --- reading -------------------------------------------------------------------------------
 
     /** The keys {@link #write} writes itself; any other is an application extension's section. */
-    private static final Set<String> KEYS = Set.of("id", FORMAT_FIELD, "status", "target", "loadModel", "endpoint", "spec", "options",
-            "startedAt", "finishedAt", "progress", "warmup", "measured", "latency", "uncorrectedLatency", "errors",
-            "expectedRejections", "unexpectedSuccesses", "generator", "timeSeries", "error", "startAt", "trigger",
-            Jvm.SECTION, Profile.SECTION, Breakdown.SECTION, Kernel.SECTION, Steadiness.SECTION, Verdict.SECTION,
-            Regression.SECTION, TransportFacts.SECTION);
+    private static final Set<String> KEYS = keys();
+
+    private static Set<String> keys() {
+        Set<String> keys = new java.util.HashSet<>(Set.of("id", FORMAT_FIELD, "status", "target", "loadModel", "endpoint",
+                "spec", "options", "startedAt", "finishedAt", "progress", "warmup", "measured", "latency",
+                "uncorrectedLatency", "errors", "expectedRejections", "unexpectedSuccesses", "generator", "timeSeries",
+                "error", "startAt", "trigger"));
+        Sections.KINDS.forEach(k -> keys.add(k.name()));
+        return Set.copyOf(keys);
+    }
 
     /**
      * A report as {@link #write} wrote it, whole: the latency figures recomputed from the histograms (never
@@ -260,30 +260,21 @@ public final class RunReportJson {
     }
 
     private static Sections sections(JsonNode r) {
-        Sections s = new Sections(instant(r.get("startAt")), r.path("trigger").asText(null), null, null, null, null, null,
-                null, null, null, Map.of());
-        for (Map.Entry<String, Class<?>> typed : Map.<String, Class<?>>of(Jvm.SECTION, Jvm.class, Profile.SECTION,
-                Profile.class, Breakdown.SECTION, Breakdown.class, Kernel.SECTION, Kernel.class, Steadiness.SECTION,
-                Steadiness.class, Regression.SECTION, Regression.class, TransportFacts.SECTION, TransportFacts.class).entrySet()) {
-            JsonNode node = r.get(typed.getKey());
+        Sections s = Sections.of(instant(r.get("startAt")), r.path("trigger").asText(null));
+        for (Sections.Kind<?> kind : Sections.KINDS) {
+            JsonNode node = r.get(kind.name());
             if (node == null || node.isNull()) {
                 continue;
             }
             if (node.size() == 1 && node.has("error")) { // its producer failed
-                s = s.failing(typed.getKey(), node.get("error").asText());
+                s = s.failing(kind.name(), node.get("error").asText());
                 continue;
             }
             try {
-                s = s.with(JSON.treeToValue(node, typed.getValue()));
+                s = s.with(JSON.treeToValue(node, kind.type()));
             } catch (JsonProcessingException ex) {
-                throw new IllegalArgumentException(typed.getKey() + ": " + ex.getOriginalMessage());
+                throw new IllegalArgumentException(kind.name() + ": " + ex.getOriginalMessage());
             }
-        }
-        JsonNode v = r.get(Verdict.SECTION);
-        if (v != null && v.isObject()) {
-            List<String> reasons = new ArrayList<>();
-            v.path("reasons").forEach(reason -> reasons.add(reason.asText()));
-            s = s.with(new Verdict("passed".equals(v.path("result").asText()), reasons));
         }
         return s;
     }

@@ -21,6 +21,7 @@ import org.jboss.logging.Logger;
 import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.engine.transport.Endpoint;
+import io.jwtbench.bench.runtime.engine.transport.ServerLoops;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.SpecException;
@@ -29,6 +30,7 @@ import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunExtension;
 import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.Vertx;
 
 /**
  * Starts the runs {@link Bench} hands it (one at a time), remembers the recent ones and finds targets. Each run orchestrates
@@ -51,6 +53,8 @@ public class LoadEngine {
     ServerPorts ports;
     @Inject
     ServerTransports served;
+    @Inject
+    Instance<Vertx> vertx;
 
     private volatile Map<String, BenchTarget> targets;
     /** Forgetting a run tells the run extensions, so that they drop what they kept for it. */
@@ -162,13 +166,17 @@ public class LoadEngine {
         served.check(spec.transport());
     }
 
-    /** Where a run of {@code spec} on {@code target} connects: the plain port, or the HTTPS one with the server's certificate. */
+    /**
+     * Where a run of {@code spec} on {@code target} connects: the plain port, or the HTTPS one with the server's
+     * certificate; served by this application's event loops.
+     */
     private Endpoint endpoint(BenchTarget target, RunSpec spec) {
+        ServerLoops loops = vertx.isResolvable() ? ServerLoops.of(vertx.get().nettyEventLoopGroup()) : ServerLoops.NONE;
         if (!spec.transport().tls()) {
-            return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of());
+            return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of(), loops);
         }
         ServerTransports.Https https = served.https();
-        return new Endpoint(https.port(), spec.transport(), https.certificates());
+        return new Endpoint(https.port(), spec.transport(), https.certificates(), loops);
     }
 
     // --- Reservations: a RunSeries holds the bench between its runs (see RunSeries) ---------------

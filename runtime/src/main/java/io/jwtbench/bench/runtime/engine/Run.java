@@ -48,6 +48,10 @@ import io.jwtbench.bench.runtime.stats.Baseline;
 public final class Run implements Started {
     private static final Logger LOG = Logger.getLogger(Run.class);
     private static final long SECOND = 1_000_000_000L;
+    /** The longest a run's end waits for its connections to close on both sides. */
+    private static final long CLOSE_NANOS = 3 * SECOND;
+    /** What a run keeps of its announced time for its final report, after closing its connections. */
+    private static final long REPORT_NANOS = SECOND / 2;
 
     private final String id;
     private final RunSpec spec;
@@ -80,6 +84,8 @@ public final class Run implements Started {
     private final Instant createdAt = Instant.now();
     private String endpoint;
     private Generator generator;
+    /** When it began (System.nanoTime), after waiting for its start instant: its announced end counts from here. */
+    private long startedNanos;
     private LoadDriver driver;
     private boolean driverStopped;
     private Measurement measurement;
@@ -123,7 +129,7 @@ public final class Run implements Started {
             int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt, Baseline baseline) {
         this.startAt = startAt;
         this.baseline = baseline;
-        this.builtIn = new Sections(startAt, trigger, null, null, null, null, null, null, null, null, Map.of());
+        this.builtIn = Sections.of(startAt, trigger);
         this.id = id;
         this.spec = spec;
         this.source = source;
@@ -195,6 +201,7 @@ public final class Run implements Started {
         if (isCancelRequested()) {
             return RunStatus.CANCELLED;
         }
+        startedNanos = System.nanoTime();
         Endpoint to = target.get();
         endpoint = to.url(source.next(0).path());
         generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout(), to);
@@ -278,6 +285,7 @@ public final class Run implements Started {
                 window.conclude(System.nanoTime(), 0, 0);
             }
             observations.end(window == null ? new RunOutcome(0, 0, null, null) : window.outcome(), sink);
+            closeGenerator(); // the run is over once its connections are, on both sides: the next one measures none of them
             if (end != RunStatus.FAILED) {
                 judgeSteadiness();
             }
@@ -302,18 +310,28 @@ public final class Run implements Started {
             }
             finished.complete(report);
         } finally {
-            if (generator != null) {
-                generator.close();
-            }
+            closeGenerator();
             // the history keeps this run for its report: not its requests (the driver holds them too), connections,
             // histograms (the report has them encoded), the extensions' observations or the baseline
             source = null;
             driver = null;
-            generator = null;
             measurement = null;
             window = null;
             observations = Observations.NONE;
             baseline = null;
+        }
+    }
+
+    /**
+     * Closes the run's connections, waiting for the server to close its side too: up to {@link #CLOSE_NANOS}, and
+     * never past the run's announced end ({@link RunSpec#endsWithin()}), which leaves the report its last moments.
+     */
+    private void closeGenerator() {
+        if (generator != null) {
+            Generator g = generator;
+            generator = null;
+            long now = System.nanoTime();
+            g.close(Math.min(now + CLOSE_NANOS, Math.max(now, startedNanos + spec.endsWithin().toNanos() - REPORT_NANOS)));
         }
     }
 
@@ -334,7 +352,8 @@ public final class Run implements Started {
         if (activityAtStart == null || activityAtEnd == null || window == null || !window.concluded()) {
             return;
         }
-        Jvm.Jit jit = builtIn.jvm() == null ? null : builtIn.jvm().jit(); // JFR's counts, when it ran
+        Jvm jvm = builtIn.get(Jvm.class);
+        Jvm.Jit jit = jvm == null ? null : jvm.jit(); // JFR's counts, when it ran
         builtIn = builtIn.with(SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
                 jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
     }

@@ -22,6 +22,7 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.engine.transport.TlsClient;
+import io.jwtbench.bench.runtime.plan.Protocol;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.Transport;
 import io.quarkus.runtime.LaunchMode;
@@ -31,7 +32,8 @@ import io.quarkus.vertx.http.HttpServer;
 
 /**
  * What this application serves to the bench, beyond plain HTTP/1.1: whether it speaks HTTP/2 and how many
- * streams per connection it allows, and what a TLS run connects to: the HTTPS port it actually listens on, and the certificates
+ * streams per connection it allows (a spec asking for more is refused before it starts; a running HTTP/2
+ * connection follows the server's SETTINGS whatever they say), and what a TLS run connects to: the HTTPS port it actually listens on, and the certificates
  * its server presents, read from the same configuration the server reads (the TLS registry configuration
  * {@code quarkus.http.tls-configuration-name} names, else the registry's default, else the legacy
  * {@code quarkus.http.ssl.certificate.files}). The generator trusts those certificates and nothing else:
@@ -59,10 +61,12 @@ public class ServerTransports {
      * OpenSSL engine whose native library does not load here.
      */
     public void check(Transport transport) {
-        if (transport.protocol().equals(Transport.H2)) {
+        if (transport.protocol() == Protocol.H2) {
             if (!config().getOptionalValue("quarkus.http.http2", Boolean.class).orElse(true)) {
                 throw new SpecException("protocol", "this application has HTTP/2 off (quarkus.http.http2=false)");
             }
+            // what the server will put in its SETTINGS (Quarkus sets no limit unless configured): refused here
+            // rather than capped by them once the run goes
             long allowed = config().getOptionalValue("quarkus.http.limits.max-concurrent-streams", Long.class)
                     .orElse(Long.MAX_VALUE);
             if (transport.streams() > allowed) {

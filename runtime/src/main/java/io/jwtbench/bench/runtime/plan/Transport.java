@@ -15,11 +15,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param streams requests in flight on one connection at once (1 for HTTP/1.1: no pipelining)
  * @param keepAlive false: a new connection, with TLS a new handshake, for every request
  */
-public record Transport(boolean tls, String protocol, int streams, boolean keepAlive, TlsEngine tlsEngine) {
-    public static final String HTTP_1_1 = "http/1.1";
-    public static final String H2 = "h2";
-    /** The protocols the generator speaks; anything else is refused with this list. */
-    public static final List<String> PROTOCOLS = List.of(HTTP_1_1, H2);
+public record Transport(boolean tls, Protocol protocol, int streams, boolean keepAlive, TlsEngine tlsEngine) {
+    public static final Protocol HTTP_1_1 = Protocol.HTTP_1_1;
+    public static final Protocol H2 = Protocol.H2;
+    /** The protocols the generator speaks, by name; anything else is refused with this list. */
+    public static final List<String> PROTOCOLS = Arrays.stream(Protocol.values()).map(Protocol::id).toList();
     /** The most concurrent HTTP/2 streams a connection of the generator opens (the server may allow fewer). */
     public static final int MAX_STREAMS = 1000;
     /** The spec fields this reads, which are engine fields, never target options. */
@@ -82,17 +82,17 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
     static Transport parse(JsonNode body) {
         boolean tls = RunSpecParser.bool("tls", body.get("tls"), false);
         JsonNode p = body.get("protocol");
-        String protocol = HTTP_1_1;
+        Protocol protocol = HTTP_1_1;
         if (RunSpecParser.present(p)) {
-            if (!p.isTextual() || !PROTOCOLS.contains(p.asText().toLowerCase(Locale.ROOT))) {
+            protocol = p.isTextual() ? Protocol.of(p.asText()) : null;
+            if (protocol == null) {
                 throw new SpecException("protocol", "must be one of " + PROTOCOLS + ", got " + p);
             }
-            protocol = p.asText().toLowerCase(Locale.ROOT);
         }
         JsonNode s = body.get("streams");
         int streams = 1;
         if (RunSpecParser.present(s)) {
-            if (protocol.equals(HTTP_1_1) && (!s.isIntegralNumber() || s.asLong() != 1)) {
+            if (protocol == HTTP_1_1 && (!s.isIntegralNumber() || s.asLong() != 1)) {
                 throw new SpecException("streams", "concurrent streams per connection are an HTTP/2 setting (\"protocol\":"
                         + " \"h2\"); http/1.1 carries one request at a time on a connection, so streams is 1, got " + s);
             }
@@ -102,7 +102,7 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
             streams = s.asInt();
         }
         boolean keepAlive = RunSpecParser.bool("keepAlive", body.get("keepAlive"), true);
-        if (!keepAlive && protocol.equals(H2)) {
+        if (!keepAlive && protocol == H2) {
             throw new SpecException("keepAlive", "a connection per request is an HTTP/1.1 question: HTTP/2 multiplexes"
                     + " its requests on long-lived connections; use \"protocol\": \"http/1.1\" with keepAlive false");
         }
@@ -123,8 +123,8 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
             m.put("tls", true);
             m.put("tlsEngine", tlsEngine.jsonName());
         }
-        if (!protocol.equals(HTTP_1_1)) {
-            m.put("protocol", protocol);
+        if (protocol != HTTP_1_1) {
+            m.put("protocol", protocol.id());
         }
         if (streams != 1) {
             m.put("streams", streams);
@@ -139,15 +139,15 @@ public record Transport(boolean tls, String protocol, int streams, boolean keepA
         boolean tls = Boolean.TRUE.equals(spec.get("tls"));
         Object engine = spec.get("tlsEngine");
         Object streams = spec.get("streams");
-        return new Transport(tls, String.valueOf(spec.getOrDefault("protocol", HTTP_1_1)),
-                streams instanceof Number n ? n.intValue() : 1, !Boolean.FALSE.equals(spec.get("keepAlive")),
-                "openssl".equals(engine) ? TlsEngine.OPENSSL : TlsEngine.JDK);
+        Protocol protocol = Protocol.of(String.valueOf(spec.getOrDefault("protocol", HTTP_1_1.id())));
+        return new Transport(tls, protocol == null ? HTTP_1_1 : protocol, streams instanceof Number n ? n.intValue() : 1,
+                !Boolean.FALSE.equals(spec.get("keepAlive")), "openssl".equals(engine) ? TlsEngine.OPENSSL : TlsEngine.JDK);
     }
 
     /** In words, for reports and refusals: "TLS HTTP/1.1 (openssl), a connection per request". */
     public String label() {
         StringBuilder b = new StringBuilder(tls ? "TLS " : "plain ");
-        b.append(protocol.equals(HTTP_1_1) ? "HTTP/1.1" : "HTTP/2");
+        b.append(protocol.label());
         if (streams != 1) {
             b.append(" × ").append(streams).append(" streams");
         }

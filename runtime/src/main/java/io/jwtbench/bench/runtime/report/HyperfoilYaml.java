@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.plan.Protocol;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.ExportedRequest;
@@ -51,11 +52,11 @@ public final class HyperfoilYaml {
         y.append("  host: ").append(quoted(origin.getScheme() + "://" + origin.getRawAuthority())).append('\n');
         y.append("  sharedConnections: ").append(load.connections()).append('\n');
         Transport transport = spec.transport();
-        if (transport.protocol().equals(Transport.H2) && transport.tls()) {
+        if (transport.protocol() == Protocol.H2 && transport.tls()) {
             y.append("  allowHttp1x: false\n"); // the run spoke HTTP/2 (ALPN), this many streams on each connection
             y.append("  maxHttp2Streams: ").append(transport.streams()).append('\n');
         } else {
-            if (transport.protocol().equals(Transport.H2)) {
+            if (transport.protocol() == Protocol.H2) {
                 y.append("  # The run spoke h2c with prior knowledge, which Hyperfoil 0.25 does not (\"Direct HTTP/2 not\n")
                         .append("  # implemented\"): this load is HTTP/1.1 on the same port.\n");
             }

@@ -53,42 +53,43 @@ public record RunReport(String id, RunStatus status, String target, LoadModel lo
 
     /** The judgement against the spec's {@code thresholds}, once finished; null without thresholds. */
     public Verdict verdict() {
-        return sections.verdict();
+        return sections.get(Verdict.class);
     }
 
     /** The run held against a baseline report, once finished; null without a baseline. */
     public Regression regression() {
-        return sections.regression();
+        return sections.get(Regression.class);
     }
 
     /** Where each request's time went on the server, when the run recorded it ({@code "breakdown": true}); null otherwise. */
     public Breakdown breakdown() {
-        return sections.breakdown();
+        return sections.get(Breakdown.class);
     }
 
     /** What the JVM did over the measured phase; null for a run that measured nothing. */
     public Jvm jvm() {
-        return sections.jvm();
+        return sections.get(Jvm.class);
     }
 
     /** What the kernel's TCP counters rose by over the measured window (Linux); null elsewhere. */
     public Kernel kernel() {
-        return sections.kernel();
+        return sections.get(Kernel.class);
     }
 
     /** The generator's connections: scheme, protocol, TLS handshakes; null in a report from before it existed. */
     public TransportFacts transport() {
-        return sections.transport();
+        return sections.get(TransportFacts.class);
     }
 
     /** Whether the JVM was steady while the run measured; null for a run that measured nothing. */
     public Steadiness steadiness() {
-        return sections.steady();
+        return sections.get(Steadiness.class);
     }
 
     /** The CPU profile by component, when the run measured one; null otherwise. */
     public Profile profile() {
-        return sections.profile() != null && sections.profile().measured() ? sections.profile() : null;
+        Profile p = sections.get(Profile.class);
+        return p != null && p.measured() ? p : null;
     }
 
     /**

@@ -20,7 +20,7 @@ public record TransportFacts(String scheme, String protocol, String tlsEngine, b
      * none did); the protocol is the negotiated one where a handshake said so.
      */
     public static TransportFacts of(Transport transport, Tally t, double seconds, Tally.Negotiated n) {
-        String protocol = n != null && n.protocol() != null && !n.protocol().isEmpty() ? n.protocol() : transport.protocol();
+        String protocol = n != null && n.protocol() != null && !n.protocol().isEmpty() ? n.protocol() : transport.protocol().id();
         long handshakes = t.handshakes();
         return new TransportFacts(transport.tls() ? "https" : "http", protocol,
                 transport.tls() ? transport.tlsEngine().jsonName() : null, transport.keepAlive(),

@@ -6,20 +6,33 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 import io.jwtbench.bench.runtime.plan.Thresholds;
 
 /**
  * A run judged against its {@link Thresholds}: passed, or failed with every violated threshold in
  * words ({@code p99 12.5 ms > max-p99 10 ms}). The one judge: runs, compares, sweeps, fleets and the
- * start-up smoke bench all say it the same way. Pure: every figure comes from the report.
+ * start-up smoke bench all say it the same way. Pure: every figure comes from the report. Its JSON is
+ * {@code {"result": "passed"|"failed", "reasons": [..]}}.
  *
  * @param reasons empty when passed
  */
-public record Verdict(boolean passed, List<String> reasons) {
+@JsonPropertyOrder({ "result", "reasons" })
+public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
     public static final String SECTION = "verdict";
 
     public Verdict {
         reasons = List.copyOf(reasons);
+    }
+
+    /** From its JSON: {@code result} "passed" passes, anything else fails. */
+    @JsonCreator
+    static Verdict read(@JsonProperty("result") String result, @JsonProperty("reasons") List<String> reasons) {
+        return new Verdict("passed".equals(result), reasons == null ? List.of() : reasons);
     }
 
     public static Verdict judge(RunReport report, Thresholds t) {
@@ -180,6 +193,7 @@ public record Verdict(boolean passed, List<String> reasons) {
     }
 
     /** "passed" or "failed". */
+    @JsonProperty("result")
     public String result() {
         return passed ? "passed" : "failed";
     }

@@ -10,7 +10,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 /**
  * A Netty NIO socket channel with the generator's hot path cut short, the way wrk talks to its
  * sockets: a readable socket is read into its event loop's one read buffer, which goes straight to
- * the {@link Connection} (no buffer per read, no pipeline), and a request is written straight to
+ * the connection's {@link Http1Session} (no buffer per read, no pipeline), and a request is written straight to
  * the socket when nothing is queued (no outbound buffer entry, no pipeline). Connecting, closing,
  * events and the rare partial write stay with Netty.
  */
@@ -20,10 +20,13 @@ final class BenchChannel extends NioSocketChannel {
     /** Reads per readiness at most, then the loop serves other channels (like Netty's 16). */
     private static final int MAX_READS = 16;
 
-    private final Connection connection;
+    private final Http1Session session;
+    /** The loop's one read buffer, shared by its channels ({@link GeneratorClient}). */
+    private final ByteBuf readBuffer;
 
-    BenchChannel(Connection connection) {
-        this.connection = connection;
+    BenchChannel(Http1Session session, ByteBuf readBuffer) {
+        this.session = session;
+        this.readBuffer = readBuffer;
     }
 
     @Override
@@ -58,7 +61,7 @@ final class BenchChannel extends NioSocketChannel {
     private final class DirectUnsafe extends AbstractNioUnsafe {
         @Override
         public void read() {
-            ByteBuf buf = connection.pool.readBuffer; // shared by the loop's channels, read one at a time
+            ByteBuf buf = readBuffer;
             SocketChannel socket = javaChannel();
             try {
                 for (int reads = 0; reads < MAX_READS; reads++) {
@@ -71,7 +74,7 @@ final class BenchChannel extends NioSocketChannel {
                     if (n == 0) {
                         return;
                     }
-                    connection.received(buf);
+                    session.received(BenchChannel.this, buf);
                     if (n < READ_BUFFER_BYTES || !isActive()) {
                         return; // drained (or the connection closed it)
                     }

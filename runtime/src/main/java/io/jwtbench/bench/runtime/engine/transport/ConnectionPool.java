@@ -4,10 +4,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.jwtbench.bench.runtime.plan.Protocol;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Tally;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
 
 /**
@@ -28,12 +27,15 @@ import io.netty.channel.EventLoop;
  * are awaited: answered, or failed by the sweep after the timeout.
  */
 public final class ConnectionPool {
-    final RunTransport transport;
-    final EventLoop loop;
+    private final EventLoop loop;
+    private final Outcomes outcomes;
+    private final long timeoutNanos;
     private final RequestSource source;
     private final OnIdle onIdle;
     /** {@link #whenFree}; null unless a driver set it. */
     private volatile Runnable whenFree;
+    private final Connection[] connections;
+    /** Every request place of its connections: one per HTTP/1.1 connection, one per stream of an HTTP/2 one. */
     private final Slot[] slots;
     private final Slot[] idle;
     private int idleCount;
@@ -44,12 +46,6 @@ public final class ConnectionPool {
     private boolean windowClosed;
     private CountDownLatch drained;
     private ScheduledFuture<?> sweeper;
-    /**
-     * Where {@link BenchChannel} reads; the parser keeps nothing of it past a call (a line split
-     * across reads is copied), so the loop's channels share it. Released when the pool stops.
-     */
-    final ByteBuf readBuffer = ByteBufAllocator.DEFAULT.directBuffer(BenchChannel.READ_BUFFER_BYTES,
-            BenchChannel.READ_BUFFER_BYTES);
 
     // open model: due requests waiting for a connection, a ring of (sequence, intended, queued at)
     private long[] queue = new long[3 * 64];
@@ -64,31 +60,23 @@ public final class ConnectionPool {
         TAKE_QUEUED
     }
 
-    ConnectionPool(RunTransport transport, int lane, int lanes, int size, RequestSource source, OnIdle onIdle) {
-        this.transport = transport;
-        this.loop = transport.client.loops[lane];
+    /** {@code size} connections of {@code run} on its event loop {@code lane}, of {@code lanes}. */
+    ConnectionPool(RunTransport run, int lane, int lanes, int size, RequestSource source, OnIdle onIdle) {
+        this.loop = run.client.loops[lane];
+        this.outcomes = run.outcomes;
+        this.timeoutNanos = run.timeoutNanos;
         this.source = source;
         this.onIdle = onIdle;
         this.nextSequence = lane;
         this.stride = lanes;
-        this.slots = slots(size, transport.streams);
+        this.connections = new Connection[size];
+        int perConnection = run.protocol == Protocol.H2 ? run.streams : 1;
+        this.slots = new Slot[size * perConnection];
+        for (int i = 0; i < size; i++) {
+            connections[i] = new Connection(this, run, lane);
+            System.arraycopy(connections[i].session().slots(), 0, slots, i * perConnection, perConnection);
+        }
         this.idle = new Slot[slots.length];
-    }
-
-    /** HTTP/1.1: a connection per slot; HTTP/2: {@code streams} slots on each of {@code connections} sessions. */
-    private Slot[] slots(int connections, int streams) {
-        if (!transport.http2) {
-            Slot[] out = new Slot[connections];
-            for (int i = 0; i < connections; i++) {
-                out[i] = new Connection(this);
-            }
-            return out;
-        }
-        Slot[] out = new Slot[connections * streams];
-        for (int i = 0; i < connections; i++) {
-            System.arraycopy(new H2Session(this, streams).streams(), 0, out, i * streams, streams);
-        }
-        return out;
     }
 
     /** Opens every connection and starts the sweep; returns at once. */
@@ -97,10 +85,10 @@ public final class ConnectionPool {
             if (stopped) {
                 return;
             }
-            for (Slot c : slots) {
+            for (Connection c : connections) {
                 c.connect();
             }
-            long period = Math.max(10, Math.min(100, transport.timeoutNanos / 4_000_000));
+            long period = Math.max(10, Math.min(100, timeoutNanos / 4_000_000));
             sweeper = loop.scheduleAtFixedRate(this::sweep, period, period, TimeUnit.MILLISECONDS);
         });
     }
@@ -109,18 +97,20 @@ public final class ConnectionPool {
         return stopped;
     }
 
-    /** No request leaves after this; the connections are closed (answers in flight are dropped). */
+    /**
+     * No request leaves after this; the connections are let go (answers in flight are dropped) for the generator to
+     * close once the run's observations ended, so that the run's CPU profile holds none of their closing.
+     */
     void stop() {
         stopped = true;
         loop.execute(() -> {
             if (sweeper != null) {
                 sweeper.cancel(false);
             }
-            for (Slot c : slots) {
+            for (Connection c : connections) {
                 c.release();
             }
             queueSize = 0;
-            readBuffer.release(); // the channels are closed: no read can come
         });
     }
 
@@ -142,17 +132,14 @@ public final class ConnectionPool {
                 long intended = queue[queueHead * 3 + 1];
                 dequeue();
                 if (intended < windowEnd) {
-                    transport.measurement.unsent(now - intended);
+                    outcomes.unsent(now - intended);
                 }
             }
             int inFlight = 0;
             for (Slot c : slots) {
                 inFlight += c.inFlight() ? 1 : 0;
             }
-            Tally tally = transport.measurement.tally();
-            if (tally != null) {
-                tally.inFlightAtStop(inFlight);
-            }
+            outcomes.inFlightAtStop(inFlight);
             drained = done;
             checkDrained();
         });
@@ -180,7 +167,7 @@ public final class ConnectionPool {
     public void submit(long sequence, long intended) {
         while (idleCount > 0) {
             Slot c = idle[--idleCount];
-            c.stacked(false);
+            c.stacked = false;
             if (c.isIdle()) {
                 c.send(source.next(sequence), intended);
                 return;
@@ -208,14 +195,11 @@ public final class ConnectionPool {
             long intended = queue[at + 1];
             long queuedAt = queue[at + 2];
             dequeue();
-            Tally tally = transport.measurement.tally();
-            if (tally != null) {
-                tally.connectionWait(System.nanoTime() - queuedAt);
-            }
+            outcomes.connectionWait(System.nanoTime() - queuedAt);
             c.send(source.next(sequence), intended);
         } else {
-            if (!c.stacked()) {
-                c.stacked(true);
+            if (!c.stacked) {
+                c.stacked = true;
                 idle[idleCount++] = c;
             }
             Runnable check = whenFree;
@@ -234,7 +218,7 @@ public final class ConnectionPool {
     }
 
     /** After a close: open a new channel right away. */
-    void reconnect(Slot c) {
+    void reconnect(Connection c) {
         if (windowClosed) {
             checkDrained();
         } else if (!stopped) {
@@ -243,7 +227,7 @@ public final class ConnectionPool {
     }
 
     /** After a failed connect: open a new channel from the loop's queue, not from inside the failure. */
-    void reconnectLater(Slot c) {
+    void reconnectLater(Connection c) {
         if (!stopped && !windowClosed) {
             loop.execute(() -> {
                 if (!stopped && !windowClosed && c.isClosed()) {
@@ -258,13 +242,12 @@ public final class ConnectionPool {
             return;
         }
         long now = System.nanoTime();
-        long timeout = transport.timeoutNanos;
         for (Slot c : slots) {
-            c.expireIfOlder(now, timeout);
+            c.expireIfOlder(now, timeoutNanos);
         }
-        while (queueSize > 0 && now - queue[queueHead * 3 + 2] > timeout) {
+        while (queueSize > 0 && now - queue[queueHead * 3 + 2] > timeoutNanos) {
             dequeue();
-            transport.measurement.failure(Tally.Failure.TIMEOUT); // no connection within the timeout
+            outcomes.failed(Tally.Failure.TIMEOUT); // no connection within the timeout
         }
     }
 

@@ -6,18 +6,21 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.jboss.logging.Logger;
+
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 
 /**
  * The load generator of one run: a Vert.x instance of its own (so its I/O never queues behind the
- * application's server handlers on the same event loops) with one raw HTTP/1.1 client
- * ({@link GeneratorClient}: Netty channels on those loops, plain or TLS, no pipelining, {@code connections}
- * connections). Created per run and closed after it: nothing of the bench runs while no run does.
+ * application's server handlers on the same event loops) with one client ({@link GeneratorClient}: Netty
+ * channels on those loops, plain or TLS, {@code connections} connections speaking HTTP/1.1 without pipelining or
+ * HTTP/2). Created per run and closed after it, with its connections: nothing of the bench runs while no run does.
  */
 public final class Generator implements AutoCloseable {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final Logger LOG = Logger.getLogger(Generator.class);
 
     final Vertx vertx;
     final GeneratorClient client;
@@ -25,11 +28,13 @@ public final class Generator implements AutoCloseable {
     public static final String GENERATOR_THREAD_PREFIX = "bench-generator-";
 
     private final Thread[] threads;
+    private final Endpoint endpoint;
 
-    private Generator(Vertx vertx, GeneratorClient client, Thread[] threads) {
+    private Generator(Vertx vertx, GeneratorClient client, Thread[] threads, Endpoint endpoint) {
         this.vertx = vertx;
         this.client = client;
         this.threads = threads;
+        this.endpoint = endpoint;
     }
 
     public static Generator start(int eventLoopCount, int connections, Duration timeout, Endpoint endpoint)
@@ -55,7 +60,7 @@ public final class Generator implements AutoCloseable {
                 throw new IllegalStateException("the generator's event loops did not start");
             }
             GeneratorClient client = new GeneratorClient(contexts, connections, timeout, endpoint);
-            return new Generator(vertx, client, threads);
+            return new Generator(vertx, client, threads, endpoint);
         } catch (InterruptedException | RuntimeException e) {
             vertx.close();
             throw e;
@@ -79,11 +84,31 @@ public final class Generator implements AutoCloseable {
                 : -1;
     }
 
+    /** {@link #close(long)} within a second. */
     @Override
     public void close() {
+        close(System.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+    }
+
+    /**
+     * Ends the generator, and with it the run's connections on both sides: each is closed as {@link GracefulClose}
+     * says, the server's FIN awaited and then what its loops still had to do for them ({@link ServerLoops}), so that
+     * the next run's measured window holds none of this run's connections; then the generator's own threads end.
+     * What has not closed by {@code deadlineNanos} (System.nanoTime) is closed at once.
+     */
+    public void close(long deadlineNanos) {
+        boolean closed = client.close(deadlineNanos);
+        if (!closed || !endpoint.server().settle(deadlineNanos)) {
+            LOG.debugf("the generator's connections did not close on both sides in time (closed: %s)", closed);
+        }
         try {
-            client.close(2_000);
             vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            for (Thread t : threads) {
+                t.join(1_000);
+            }
+            client.releaseBuffers();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (Exception e) {
             vertx.close(); // best effort; daemon threads never keep the app alive
         }

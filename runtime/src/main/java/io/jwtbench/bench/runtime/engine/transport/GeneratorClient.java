@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelInitializer;
@@ -21,11 +23,11 @@ import io.vertx.core.impl.ContextInternal;
 /**
  * The generator's HTTP client: Netty channels on the generator's own event loops (the Netty loops behind
  * its Vert.x contexts), TCP_NODELAY. A plain HTTP/1.1 channel is a {@link BenchChannel} with no pipeline
- * beyond one {@link Connection} handler; a TLS channel is Netty's own, with an {@link SslHandler} of the
- * run's {@link TlsClient} context before the connection (TLS needs the pipeline: records are framed,
- * encrypted and decrypted there); an HTTP/2 channel carries Netty's HTTP/2 codec for an {@link H2Session}.
- * It only opens channels and closes them all at the end; the protocols live in {@link Connection} with
- * {@link ResponseParser} and in {@link H2Session}, the pooling in {@link ConnectionPool}.
+ * beyond its {@link Connection}; a TLS channel is Netty's own, with an {@link SslHandler} of the run's
+ * {@link TlsClient} context before the connection (TLS needs the pipeline: records are framed, encrypted and
+ * decrypted there); an HTTP/2 channel gets Netty's HTTP/2 codec once it is up ({@link Http2Session}).
+ * It only opens channels and closes them all at the end; the connections live in {@link Connection}, the
+ * protocols in its {@link Session}, the pooling in {@link ConnectionPool}.
  */
 final class GeneratorClient {
     /** The Netty loop behind each of the generator's Vert.x contexts, same order. */
@@ -37,6 +39,11 @@ final class GeneratorClient {
     /** Null for plain HTTP. */
     private final SslContext tls;
     private final Endpoint endpoint;
+    /**
+     * Where each loop's {@link BenchChannel}s read; the parser keeps nothing of it past a call (a line split
+     * across reads is copied), so the loop's channels share it.
+     */
+    private final ByteBuf[] readBuffers;
 
     GeneratorClient(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
         this.loops = new EventLoop[contexts.length];
@@ -51,40 +58,34 @@ final class GeneratorClient {
         this.channels = new DefaultChannelGroup("bench-generator", loops[0]);
         this.endpoint = endpoint;
         this.tls = endpoint.transport().tls() ? TlsClient.context(endpoint.transport(), endpoint.trusted()) : null;
+        this.readBuffers = new ByteBuf[loops.length];
+        for (int i = 0; i < loops.length; i++) {
+            readBuffers[i] = ByteBufAllocator.DEFAULT.directBuffer(BenchChannel.READ_BUFFER_BYTES, BenchChannel.READ_BUFFER_BYTES);
+        }
     }
 
-    /** A bootstrap for one connection's channels, all on {@code loop}. */
-    Bootstrap bootstrap(EventLoop loop, Connection connection) {
-        Bootstrap b = new Bootstrap().group(loop).option(ChannelOption.TCP_NODELAY, true)
+    /**
+     * A bootstrap for one connection's channels, all on loop {@code lane}: a plain HTTP/1.1 connection's channel is
+     * a {@link BenchChannel} reading straight into its session; any other has a pipeline: an {@link SslHandler} of
+     * the run's {@link TlsClient} context for TLS, then the connection, and, once HTTP/2 is up, the session's codec.
+     */
+    Bootstrap bootstrap(int lane, Connection connection) {
+        Bootstrap b = new Bootstrap().group(loops[lane]).option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
-        if (tls == null) {
-            return b.channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(connection)).handler(connection);
+        if (tls == null && connection.session() instanceof Http1Session http1) {
+            return b.channelFactory((ChannelFactory<BenchChannel>) () -> new BenchChannel(http1, readBuffers[lane]))
+                    .handler(connection);
         }
         return b.channel(NioSocketChannel.class).handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                // host and port key the session cache: later connections resume, as a browser's would
-                ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()), connection);
+                if (tls != null) {
+                    // host and port key the session cache: later connections resume, as a browser's would
+                    ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()));
+                }
+                ch.pipeline().addLast(connection);
             }
         });
-    }
-
-    /**
-     * A bootstrap for one HTTP/2 session's channels, all on {@code loop}: [TLS,] {@code session} (its
-     * connection events) and a fresh HTTP/2 connection handler of {@code session}'s per channel.
-     */
-    Bootstrap bootstrapH2(EventLoop loop, H2Session session) {
-        return new Bootstrap().group(loop).option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis).channel(NioSocketChannel.class)
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        if (tls != null) {
-                            ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()));
-                        }
-                        ch.pipeline().addLast(session, session.newCodec());
-                    }
-                });
     }
 
     /** Closed with the generator, whatever state it is in. */
@@ -92,8 +93,27 @@ final class GeneratorClient {
         channels.add(channel);
     }
 
-    /** Closes every open channel, waiting up to {@code millis}. */
-    void close(long millis) {
-        channels.close().awaitUninterruptibly(millis, TimeUnit.MILLISECONDS);
+    /**
+     * Closes every channel the way {@link GracefulClose} does, waiting until {@code deadlineNanos} (System.nanoTime)
+     * for the server to close its side; what is still open then is closed at once. Returns whether every
+     * connection closed on both sides in time.
+     */
+    boolean close(long deadlineNanos) {
+        for (Channel ch : channels) {
+            GracefulClose.begin(ch);
+        }
+        boolean closed = channels.newCloseFuture().awaitUninterruptibly(Math.max(0, deadlineNanos - System.nanoTime()),
+                TimeUnit.NANOSECONDS);
+        if (!closed) {
+            channels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+        }
+        return closed;
+    }
+
+    /** Once the loops stopped: no channel reads any more. */
+    void releaseBuffers() {
+        for (ByteBuf b : readBuffers) {
+            b.release();
+        }
     }
 }

@@ -5,67 +5,55 @@ import io.jwtbench.bench.runtime.stats.Tally;
 import io.netty.handler.codec.http2.Http2Headers;
 
 /**
- * One of an {@link H2Session}'s concurrent streams, as the pool sees it: a place for one request in flight, as
+ * One of an {@link Http2Session}'s concurrent streams, as the pool sees it: a place for one request in flight, as
  * an HTTP/1.1 connection is. Its request goes out on a new HTTP/2 stream of the session's connection; the
  * session routes that stream's frames back here. Touched only by its pool's event loop.
  */
-final class H2Stream implements Slot {
+final class H2Stream extends Slot {
     enum State {
-        /** The session has no connection: before the first, between a close and the reconnect, after the run. */
+        /** The session's connection is not up: before the first, between a close and the reconnect, after the run. */
         CLOSED,
-        /** Connected, nothing in flight on this slot. */
+        /** Up, but beyond what the server's SETTINGS allow at once: not used until they allow more. */
+        PARKED,
+        /** Up, nothing in flight on this stream. */
         IDLE,
         /** A request sent on a stream, its answer not complete. */
-        IN_FLIGHT
+        IN_FLIGHT,
+        /** Answered, reset or given up (filed): free once the codec has closed its HTTP/2 stream. */
+        DONE
     }
 
-    private final H2Session session;
+    private final Http2Session session;
+    private final Outcomes outcomes;
+    /** Its place among the session's streams: the first {@code capacity} are used. */
+    final int index;
     State state = State.CLOSED;
-    private boolean stacked;
     /** The HTTP/2 stream id of the request in flight. */
-    private int id;
+    int id;
     private long intendedNanos;
     private long sentNanos;
     private boolean expectRejection;
     private int status;
     private long bodyBytes;
 
-    H2Stream(H2Session session) {
+    H2Stream(Http2Session session, int index, Outcomes outcomes) {
         this.session = session;
+        this.index = index;
+        this.outcomes = outcomes;
     }
 
     @Override
-    public boolean stacked() {
-        return stacked;
-    }
-
-    @Override
-    public void stacked(boolean inStack) {
-        stacked = inStack;
-    }
-
-    @Override
-    public void connect() {
-        session.connect();
-    }
-
-    @Override
-    public boolean isIdle() {
+    boolean isIdle() {
         return state == State.IDLE;
     }
 
     @Override
-    public boolean isClosed() {
-        return state == State.CLOSED && session.disconnected();
-    }
-
-    @Override
-    public boolean inFlight() {
+    boolean inFlight() {
         return state == State.IN_FLIGHT;
     }
 
     @Override
-    public void send(BenchRequest request, long intended) {
+    void send(BenchRequest request, long intended) {
         intendedNanos = intended;
         expectRejection = request.expectRejection();
         status = 0;
@@ -99,33 +87,23 @@ final class H2Stream implements Slot {
     }
 
     private void complete() {
-        session.forget(id);
-        state = State.IDLE;
-        session.pool.transport.answered(intendedNanos, sentNanos, status, expectRejection, bodyBytes);
-        session.pool.idle(this);
+        state = State.DONE;
+        outcomes.answered(intendedNanos, sentNanos, status, expectRejection, bodyBytes);
     }
 
     /** The server reset this stream: no answer. */
     void reset() {
-        session.forget(id);
-        state = State.IDLE;
-        session.pool.transport.measurement.failure(Tally.Failure.RESET);
-        session.pool.idle(this);
+        state = State.DONE;
+        outcomes.failed(Tally.Failure.RESET);
     }
 
     @Override
-    public void expireIfOlder(long now, long timeoutNanos) {
+    void expireIfOlder(long now, long timeoutNanos) {
         if (state == State.IN_FLIGHT && now - sentNanos > timeoutNanos) {
-            session.pool.transport.timedOut(intendedNanos, now);
-            state = State.IDLE;
-            session.cancel(id); // the connection stays: only this stream is given up (its late frames find no slot)
-            session.pool.idle(this);
+            state = State.DONE;
+            outcomes.timedOut(intendedNanos, now);
+            session.cancel(this); // the connection stays: only this stream is given up
         }
-    }
-
-    @Override
-    public void release() {
-        session.close();
     }
 
     private static int parseStatus(CharSequence s) {

@@ -6,16 +6,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
+import io.jwtbench.bench.runtime.plan.Protocol;
 import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Measurement;
-import io.jwtbench.bench.runtime.stats.Tally;
-import io.netty.handler.ssl.SslHandler;
 
 /**
- * What every connection of a run shares: the client, the target address, the Host authority its
- * requests are encoded with, the timeout and the {@link Measurement} outcomes are filed in. Opens
- * the run's {@link ConnectionPool}s, one per generator event loop that gets connections.
+ * What every connection of a run shares: the client, the target address, the Host authority its requests are
+ * encoded with, the protocol and its streams, the timeout, and the {@link Outcomes} they file into the run's
+ * {@link Measurement}. Opens the run's {@link ConnectionPool}s, one per generator event loop that gets connections.
  */
 public final class RunTransport {
     /** The intended send time of a request without a schedule (closed model). */
@@ -26,68 +25,31 @@ public final class RunTransport {
     final InetSocketAddress address;
     /** Whether a connection carries more than one request. */
     final boolean keepAlive;
-    /** HTTP/2 ({@code streams} requests in flight per connection), else HTTP/1.1. */
-    final boolean http2;
+    /** HTTP/2 carries {@code streams} requests in flight per connection, HTTP/1.1 one. */
+    final Protocol protocol;
     final int streams;
     final boolean tls;
     /** {@code host:port}, the Host header of every request. */
     final String authority;
     final long timeoutNanos;
-    final Measurement measurement;
+    final Outcomes outcomes;
 
     public RunTransport(Generator generator, Endpoint endpoint, Duration timeout, Measurement measurement) {
+        Transport transport = endpoint.transport();
         this.client = generator.client;
         this.address = new InetSocketAddress(HOST, endpoint.port());
         this.authority = HOST + ":" + endpoint.port();
-        this.keepAlive = endpoint.transport().keepAlive();
-        this.http2 = endpoint.transport().protocol().equals(Transport.H2);
-        this.streams = endpoint.transport().streams();
-        this.tls = endpoint.transport().tls();
+        this.keepAlive = transport.keepAlive();
+        this.protocol = transport.protocol();
+        this.streams = transport.streams();
+        this.tls = transport.tls();
         this.timeoutNanos = timeout.toNanos();
-        this.measurement = measurement;
-    }
-
-    /** Files a complete answer to a request sent at {@code sent} that the schedule meant for {@code intended}. */
-    void answered(long intended, long sent, int status, boolean expectRejection, long bodyBytes) {
-        long end = System.nanoTime();
-        if (intended == UNSCHEDULED) {
-            measurement.response(end - sent, status, expectRejection, bodyBytes);
-        } else {
-            measurement.scheduledResponse(end - intended, end - sent, status, expectRejection, bodyBytes);
-        }
-    }
-
-    /** Files a request given up at {@code now} after the timeout (a scheduled one with its latency from its intended time). */
-    void timedOut(long intended, long now) {
-        if (intended == UNSCHEDULED) {
-            measurement.failure(Tally.Failure.TIMEOUT);
-        } else {
-            measurement.scheduledTimeout(now - intended);
-        }
-    }
-
-    /** A connection of the run came up (TCP). */
-    void opened() {
-        Tally tally = measurement.tally();
-        if (tally != null) {
-            tally.opened();
-        }
-    }
-
-    /** A TLS handshake completed on {@code ssl}, whose TCP connection came up at {@code connectedNanos}. */
-    void handshakeDone(SslHandler ssl, long connectedNanos) {
-        long nanos = System.nanoTime() - connectedNanos;
-        Tally tally = measurement.tally();
-        if (tally != null) {
-            // sessions carry wall-clock times: the connection's start, on that clock
-            tally.handshake(nanos, TlsClient.resumed(ssl, System.currentTimeMillis() - nanos / 1_000_000));
-        }
-        measurement.negotiated(TlsClient.negotiated(ssl));
+        this.outcomes = new Outcomes(measurement);
     }
 
     /** Where the drivers file scheduling facts. */
     public Measurement measurement() {
-        return measurement;
+        return outcomes.measurement();
     }
 
     /**

@@ -4,37 +4,26 @@ import io.jwtbench.bench.runtime.spi.BenchRequest;
 
 /**
  * What a {@link ConnectionPool} hands requests to: a place for one request in flight at a time. Over HTTP/1.1 a
- * slot is a connection ({@link Connection}); over HTTP/2 it is one of the concurrent streams of a shared
- * connection ({@link H2Session.Stream}). Touched only by its pool's event loop.
+ * slot is a connection's {@link Http1Session}; over HTTP/2 it is one of the concurrent streams of a connection
+ * ({@link H2Stream}). Its {@link Session} tells the pool when it is free. Touched only by its pool's event loop.
  */
-interface Slot {
+abstract class Slot {
     /** Whether it is in the pool's idle stack (maybe stale: the pool checks {@link #isIdle} when it pops). */
-    boolean stacked();
+    boolean stacked;
 
-    void stacked(boolean inStack);
-
-    /** Opens its connection, or joins the opening of the shared one; the slot tells the pool when it is idle. */
-    void connect();
-
-    /** Open and free: it may take a request. */
-    boolean isIdle();
-
-    /** Without a connection (before the first, between a close and the reconnect, after the run). */
-    boolean isClosed();
+    /** Its connection is up and it is free: it may take a request. */
+    abstract boolean isIdle();
 
     /**
      * @param intended System.nanoTime the schedule meant it to leave at, or {@link RunTransport#UNSCHEDULED}
      */
-    void send(BenchRequest request, long intended);
+    abstract void send(BenchRequest request, long intended);
 
-    boolean inFlight();
+    abstract boolean inFlight();
 
     /**
      * The sweep: fails the request in flight if it left more than {@code timeoutNanos} ago, as a timeout (a
      * scheduled one with its latency from its intended time: {@code Measurement.scheduledTimeout}).
      */
-    void expireIfOlder(long now, long timeoutNanos);
-
-    /** Run over: no reconnects (the pool stopped), buffers go back. */
-    void release();
+    abstract void expireIfOlder(long now, long timeoutNanos);
 }

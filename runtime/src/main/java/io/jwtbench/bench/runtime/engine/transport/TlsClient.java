@@ -9,7 +9,6 @@ import javax.net.ssl.SSLSession;
 import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.stats.Tally;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
-import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -44,8 +43,7 @@ public final class TlsClient {
                     .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                             ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                             ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                            transport.protocol().equals(Transport.H2) ? ApplicationProtocolNames.HTTP_2
-                                    : ApplicationProtocolNames.HTTP_1_1))
+                            transport.protocol().id()))
                     .build();
         } catch (SSLException e) {
             throw new IllegalStateException("the generator's TLS context: " + e.getMessage(), e);

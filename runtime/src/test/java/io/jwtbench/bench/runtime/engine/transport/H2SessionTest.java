@@ -19,6 +19,7 @@ import io.jwtbench.bench.runtime.spi.BenchRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Measurement;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.Http2Settings;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpVersion;
@@ -102,5 +103,36 @@ class H2SessionTest {
         }
         assertTrue(resets.get() - resetsBefore >= timeouts, "the server saw its streams reset: " + (resets.get() - resetsBefore)
                 + " of " + timeouts);
+    }
+
+    /**
+     * A server whose SETTINGS allow 2 concurrent streams per connection, loaded with 8: the connection carries 2
+     * requests at a time (as the server counts them, each answered 20 ms later), the other streams wait, and no
+     * stream is refused, reset or timed out; none are sent before the server's SETTINGS say how many it takes.
+     */
+    @Test
+    void aConnectionCarriesNoMoreStreamsThanTheServersSettingsAllow() throws Exception {
+        AtomicLong inFlight = new AtomicLong();
+        AtomicLong most = new AtomicLong();
+        HttpServer limited = vertx.createHttpServer(new HttpServerOptions().setHttp2ClearTextEnabled(true)
+                .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(2))).requestHandler(req -> {
+                    most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                    vertx.setTimer(20, t -> {
+                        inFlight.decrementAndGet();
+                        req.response().end("hello");
+                    });
+                }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        try {
+            Transport h2c = new Transport(false, Transport.H2, 8, true, Transport.TlsEngine.JDK);
+            Measurement.Phase phase = TransportTest.measure(RequestSource.always(BenchRequest.get("/ok"), Map.of()),
+                    new Endpoint(limited.actualPort(), h2c, java.util.List.of()), 1, 0, 1_000, Duration.ofSeconds(2), s -> {
+                    });
+            assertEquals(0, phase.tally.errors().total(), phase.tally.errors().toString());
+            assertEquals(2, most.get(), "requests the server had at once on the one connection");
+            // 2 at a time, 20 ms each: about 100 in the second (fewer on a busy machine), never the 8 streams' 400
+            assertTrue(phase.tally.responses() > 10 && phase.tally.responses() <= 110, "responses " + phase.tally.responses());
+        } finally {
+            limited.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
     }
 }
