@@ -8,13 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -32,38 +28,19 @@ import io.restassured.path.json.JsonPath;
  */
 class TlsRunTest {
     static final Path DIR = Path.of("target", "tls-run-test");
-    static final String PASSWORD = "bench-test";
+    static final String PASSWORD = Keytool.PASSWORD;
 
     @RegisterExtension
     static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class))
+            .withApplicationRoot(jar -> jar.addClasses(ProbeTarget.class, Keytool.class))
             .overrideConfigKey("quarkus.http.test-port", "0")
             .overrideConfigKey("quarkus.http.test-ssl-port", "0")
             .overrideConfigKey("quarkus.tls.key-store.p12.path", keyStore().toAbsolutePath().toString())
             .overrideConfigKey("quarkus.tls.key-store.p12.password", PASSWORD)
             .overrideConfigKey("quarkus.http.limits.max-concurrent-streams", "64");
 
-    /** A fresh EC key and self-signed certificate for 127.0.0.1, by the JDK's keytool. */
     static Path keyStore() {
-        Path p12 = DIR.resolve("server.p12");
-        try {
-            Files.createDirectories(DIR);
-            Files.deleteIfExists(p12);
-            Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                    "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
-                    "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2", "-storetype", "PKCS12", "-keystore",
-                    p12.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD).redirectErrorStream(true).start();
-            String out = new String(keytool.getInputStream().readAllBytes());
-            if (!keytool.waitFor(60, TimeUnit.SECONDS) || keytool.exitValue() != 0) {
-                throw new IllegalStateException("keytool failed: " + out);
-            }
-            return p12;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return Keytool.keyStore(DIR.resolve("server.p12"), Keytool.EC_P256);
     }
 
     static JsonPath run(String json) {

@@ -136,8 +136,8 @@ public class LoadEngine {
         if (!spec.transport().tls()) {
             return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of());
         }
-        ServerTransports.Https https = served.https();
-        return new Endpoint(https.port(), spec.transport(), https.certificates());
+        ServerTransports.Https https = served.https(spec.transport());
+        return new Endpoint(https.port(), spec.transport(), https.certificates(), https.engine(), https.handshakes());
     }
 
     // --- Reservations: a RunSeries holds the bench between its runs (see RunSeries) ---------------

@@ -14,6 +14,7 @@ import org.jboss.logging.Logger;
 import io.jwtbench.bench.runtime.engine.load.LoadDriver;
 import io.jwtbench.bench.runtime.engine.transport.Generator;
 import io.jwtbench.bench.runtime.engine.transport.Endpoint;
+import io.jwtbench.bench.runtime.server.HandshakeCounter;
 import io.jwtbench.bench.runtime.engine.transport.RunTransport;
 import io.jwtbench.bench.runtime.observe.JvmActivity;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
@@ -223,6 +224,7 @@ public final class Run implements Started {
             driver.start(start);
         }
         long measureStart = System.nanoTime();
+        HandshakeCounter.Snapshot serverAtStart = to.serverHandshakes() == null ? null : to.serverHandshakes().snapshot();
         // measurement starts: what warm-up recorded stays in its own phase
         RunReport.Warmup warm = WarmUp.result(measurement.nextPhase(), start, spec.autoWarmup(), warmupEnd);
         if (!spec.warmup().isZero()) {
@@ -248,6 +250,8 @@ public final class Run implements Started {
             publish(window.progress(), null);
         }
         long stoppedAt = Math.min(System.nanoTime(), end); // the window's end (earlier when cancelled)
+        HandshakeCounter.Snapshot server = serverAtStart == null ? null
+                : to.serverHandshakes().snapshot().since(serverAtStart);
         if (!driver.closeWindow(stoppedAt)) {
             LOG.debugf("bench run %s: requests still in flight after the timeout at the window's close", id);
         }
@@ -258,7 +262,8 @@ public final class Run implements Started {
         window.conclude(stoppedAt, generator.cpuNanos() + driver.cpuNanos() - cpuAtStart,
                 Generator.processCpuNanos() - processCpuAtStart);
         builtIn = builtIn.with(TransportFacts.of(spec.transport(), window.tally(), window.measured().durationSeconds(),
-                measurement.negotiated()));
+                measurement.negotiated(), to.serverTlsEngine() == null ? null : to.serverTlsEngine().jsonName(),
+                server == null ? null : new TransportFacts.ServerHandshakes(server.full(), server.resumed())));
         return isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE;
     }
 

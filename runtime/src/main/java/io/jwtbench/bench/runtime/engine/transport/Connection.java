@@ -128,7 +128,7 @@ final class Connection extends ChannelInboundHandlerAdapter implements Slot {
             pool.reconnectLater(this); // from the loop's queue: a server that refuses every handshake is not a hot loop
             return;
         }
-        pool.transport.handshakeDone(ctx.pipeline().get(SslHandler.class), activeNanos);
+        pool.transport.handshakeDone(ctx.channel(), activeNanos);
         state = State.IDLE;
         pool.idle(this);
     }

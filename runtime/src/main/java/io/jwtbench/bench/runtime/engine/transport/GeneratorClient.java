@@ -37,6 +37,8 @@ final class GeneratorClient {
     /** Null for plain HTTP. */
     private final SslContext tls;
     private final Endpoint endpoint;
+    /** The key exchange group the server's hellos named. */
+    final ServerHelloPeek.Seen serverHellos = new ServerHelloPeek.Seen();
 
     GeneratorClient(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
         this.loops = new EventLoop[contexts.length];
@@ -63,8 +65,7 @@ final class GeneratorClient {
         return b.channel(NioSocketChannel.class).handler(new ChannelInitializer<Channel>() {
             @Override
             protected void initChannel(Channel ch) {
-                // host and port key the session cache: later connections resume, as a browser's would
-                ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()), connection);
+                ch.pipeline().addLast(new ServerHelloPeek(serverHellos), sslHandler(ch), connection);
             }
         });
     }
@@ -80,11 +81,17 @@ final class GeneratorClient {
                     @Override
                     protected void initChannel(Channel ch) {
                         if (tls != null) {
-                            ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()));
+                            ch.pipeline().addLast(new ServerHelloPeek(serverHellos), sslHandler(ch));
                         }
                         ch.pipeline().addLast(session, session.newCodec());
                     }
                 });
+    }
+
+    /** Host and port key both engines' session caches: with them later connections resume, as a browser's would. */
+    private SslHandler sslHandler(Channel ch) {
+        return endpoint.transport().resumption() ? tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port())
+                : tls.newHandler(ch.alloc());
     }
 
     /** Closed with the generator, whatever state it is in. */

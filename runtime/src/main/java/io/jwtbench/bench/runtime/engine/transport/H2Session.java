@@ -129,7 +129,7 @@ final class H2Session extends ChannelInboundHandlerAdapter {
             pool.reconnectLater(streams[0]);
             return;
         }
-        pool.transport.handshakeDone(ssl, activeNanos);
+        pool.transport.handshakeDone(ctx.channel(), activeNanos);
         up(ctx);
     }
 

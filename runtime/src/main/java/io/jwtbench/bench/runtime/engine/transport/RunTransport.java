@@ -10,6 +10,7 @@ import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslHandler;
 
 /**
@@ -74,15 +75,17 @@ public final class RunTransport {
         }
     }
 
-    /** A TLS handshake completed on {@code ssl}, whose TCP connection came up at {@code connectedNanos}. */
-    void handshakeDone(SslHandler ssl, long connectedNanos) {
+    /** A TLS handshake completed on {@code channel}, whose TCP connection came up at {@code connectedNanos}. */
+    void handshakeDone(Channel channel, long connectedNanos) {
         long nanos = System.nanoTime() - connectedNanos;
         Tally tally = measurement.tally();
         if (tally != null) {
-            // sessions carry wall-clock times: the connection's start, on that clock
-            tally.handshake(nanos, TlsClient.resumed(ssl, System.currentTimeMillis() - nanos / 1_000_000));
+            tally.handshake(nanos, ServerHelloPeek.resumed(channel));
         }
-        measurement.negotiated(TlsClient.negotiated(ssl));
+        SslHandler ssl = channel.pipeline().get(SslHandler.class);
+        if (measurement.negotiated() == null) { // every connection of a run negotiates the same
+            measurement.negotiated(TlsClient.negotiated(ssl, client.serverHellos.group()));
+        }
     }
 
     /** Where the drivers file scheduling facts. */
