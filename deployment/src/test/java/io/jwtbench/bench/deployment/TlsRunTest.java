@@ -97,6 +97,73 @@ class TlsRunTest {
         assertNull(component(plain, "load generator: TLS records"), "a plain run's generator has no TLS");
     }
 
+    /**
+     * What TLS costs is named TLS: over the same spec, a TLS run spends more CPU per request than a plain one, and
+     * the TLS components (server and generator) account for at least 90 % of that extra, less what the measurement
+     * cannot tell apart: the two plain runs around the TLS one differ by that much on their own (drift, a busy
+     * machine), and the TLS components are a share of samples, counted with a binomial error (two of its standard
+     * deviations allowed). JIT compilation is left out of both (it is warm-up, not a cost per request). Up to three
+     * such sandwiches, until one's plain runs agree with each other better than TLS differs from them.
+     */
+    @Test
+    void tlsComponentsAccountForTheExtraCpuOfTls() {
+        String spec = "{'target':'probe','connections':4,'duration':'3s','warmup':'1s'";
+        run(spec + ",'tls':true}"); // warms the TLS path, as the plain one is warm from the other tests
+        String seen = "";
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            JsonPath before = run(spec + "}");
+            JsonPath tls = run(spec + ",'tls':true}");
+            JsonPath after = run(spec + "}");
+            double plain = (cpuBeyondJit(before) + cpuBeyondJit(after)) / 2;
+            double drift = Math.abs(cpuBeyondJit(before) - cpuBeyondJit(after));
+            double extra = cpuBeyondJit(tls) - plain;
+            double named = 0;
+            long namedSamples = 0;
+            double sampledCpu = 0;
+            long samples = 0;
+            for (Map<String, Object> c : tls.<Map<String, Object>> getList("profile.components")) {
+                long n = ((Number) c.get("samples")).longValue();
+                double us = ((Number) c.get("cpuUsPerRequest")).doubleValue();
+                if (n > 0) {
+                    sampledCpu += us;
+                    samples += n;
+                }
+                if (String.valueOf(c.get("component")).contains("TLS")) {
+                    named += us;
+                    namedSamples += n;
+                }
+            }
+            double share = samples == 0 ? 0 : namedSamples / (double) samples;
+            double countingError = samples == 0 ? named : sampledCpu * Math.sqrt(share * (1 - share) / samples);
+            seen += String.format(java.util.Locale.ROOT, "%n attempt %d: plain %.1f and %.1f, TLS %.1f µs/request: extra %.1f,"
+                    + " TLS components %.1f (%d of %d samples, ±%.1f)%n  TLS: %s%n  plain: %s", attempt, cpuBeyondJit(before),
+                    cpuBeyondJit(after), cpuBeyondJit(tls), extra, named, namedSamples, samples, countingError, shares(tls),
+                    shares(before));
+            if (drift < extra / 2) {
+                System.out.println("TLS's extra CPU per request and its TLS components:" + seen);
+                assertTrue(named > 0, seen);
+                assertTrue(named >= 0.9 * extra - drift - 2 * countingError,
+                        "TLS components name under 90 % of TLS's extra CPU:" + seen);
+                return;
+            }
+        }
+        throw new AssertionError("the plain runs never agreed well enough to measure TLS's extra CPU:" + seen);
+    }
+
+    static String shares(JsonPath r) {
+        StringBuilder b = new StringBuilder();
+        for (Map<String, Object> c : r.<Map<String, Object>> getList("profile.components")) {
+            b.append(c.get("component")).append('=').append(c.get("cpuUsPerRequest")).append('/').append(c.get("samples")).append(' ');
+        }
+        return b.toString();
+    }
+
+    /** The process's CPU per request less the JIT compiler's. */
+    static double cpuBeyondJit(JsonPath r) {
+        Map<String, Object> jit = component(r, "JIT compiler threads");
+        return r.getDouble("profile.processCpuUsPerRequest") - (jit == null ? 0 : ((Number) jit.get("cpuUsPerRequest")).doubleValue());
+    }
+
     @Test
     void withoutKeepAliveEveryRequestOpensAConnectionAndShakesHands() {
         JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true,'keepAlive':false}");

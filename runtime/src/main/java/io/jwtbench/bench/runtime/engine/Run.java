@@ -215,7 +215,7 @@ public final class Run implements Started {
             warmupEnd = new WarmUp(spec, steadyRules, cancel, progress -> publish(progress, null)).run(start, measurement);
         }
         observations = Observations.begin(extensions, new RunContext(id, spec.target(), source.next(0).path(),
-                spec.breakdown(), spec.jfr(), spec.profile()), sink);
+                spec.breakdown(), spec.jfr(), spec.profile(), spec.transport().tls(), spec.transport().protocol()), sink);
         activityAtStart = JvmActivity.now();
         long cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
         long processCpuAtStart = Generator.processCpuNanos();

@@ -88,6 +88,25 @@ final class ComponentRules {
             "io.netty.handler.ssl.SslHandler$SslTasksRunner", "io.netty.handler.ssl.SslHandler.handshake",
             "io.netty.handler.ssl.ReferenceCountedOpenSslEngine.handshake", "io.netty.internal.tcnative.SSL.doHandshake");
 
+    /**
+     * Where one pipeline handler passes an event or a write to the next: work beyond it is the next handler's (the
+     * HTTP codec's, the socket's), not that of the handler that called it.
+     */
+    private static final List<String> HAND_OFF_FRAMES = List.of("io.netty.channel.AbstractChannelHandlerContext.",
+            "io.netty.channel.DefaultChannelPipeline", "io.netty.channel.CombinedChannelDuplexHandler");
+
+    /**
+     * Netty's own channel paths that the generator's plain HTTP/1.1 channel cuts short (its reads and writes go
+     * straight between the socket and the connection): a generator sample in them is the price of the pipeline that
+     * TLS or HTTP/2 needs.
+     */
+    private static final List<String> GENERATOR_PIPELINE_FRAMES = List.of("io.netty.channel.AbstractChannelHandlerContext.",
+            "io.netty.channel.nio.AbstractNioByteChannel$NioByteUnsafe.read", "io.netty.channel.AbstractChannel$AbstractUnsafe.flush0",
+            "io.netty.channel.ChannelOutboundBuffer");
+
+    /** The socket and the selector themselves: a plain connection pays these as much, so they stay network I/O. */
+    private static final String SOCKET_FRAMES = "sun.nio.";
+
     /** Native frames of a thread blocked waiting (epoll, accept, sleep): the wall-clock samplers' idle time. */
     private static final List<String> IDLE_FRAMES = List.of("sun.nio.ch.EPoll.wait", "sun.nio.ch.Net.accept",
             "sun.nio.ch.Net.poll", "io.netty.channel.epoll.Native.epollWait", "io.netty.channel.epoll.Native.epollBusyWait",
@@ -95,8 +114,28 @@ final class ComponentRules {
             "sun.nio.ch.KQueue.poll", "java.io.FileInputStream.read", "java.lang.ProcessHandleImpl.waitForProcessExit");
 
     private final List<Rule> rules;
+    /** What the generator's pipeline serves in this run ({@link #TLS_RECORDS}, {@link #HTTP2}); null: it has none. */
+    private final String generatorPipeline;
 
     ComponentRules(List<String> configured) {
+        this(parse(configured), null);
+    }
+
+    private ComponentRules(List<Rule> rules, String generatorPipeline) {
+        this.rules = rules;
+        this.generatorPipeline = generatorPipeline;
+    }
+
+    /**
+     * These rules for a run whose connections are {@code tls} and speak {@code protocol}: the generator's pipeline
+     * work is HTTP/2's in an HTTP/2 run (its session needs the pipeline with or without TLS), TLS's in a TLS HTTP/1.1
+     * one, and there is none in a plain HTTP/1.1 one.
+     */
+    ComponentRules forRun(boolean tls, String protocol) {
+        return new ComponentRules(rules, "h2".equals(protocol) ? HTTP2 : tls ? TLS_RECORDS : null);
+    }
+
+    private static List<Rule> parse(List<String> configured) {
         List<Rule> all = new ArrayList<>();
         for (String c : configured) {
             int eq = c.lastIndexOf('=');
@@ -106,7 +145,7 @@ final class ComponentRules {
             all.add(new Rule(c.substring(0, eq).trim(), c.substring(eq + 1).trim()));
         }
         all.addAll(DEFAULTS);
-        this.rules = List.copyOf(all);
+        return List.copyOf(all);
     }
 
     /** The component of one frame ({@code class.method}), or null when no rule names it. */
@@ -121,14 +160,19 @@ final class ComponentRules {
 
     /**
      * The component of a whole stack, {@code leafFirst}: its nearest frame with a rule names it, except that
-     * crypto called by TLS is TLS (the AES-GCM of a record, the signature of a handshake), and TLS is its
-     * handshake wherever a handshake frame is on the stack. Null when no frame has a rule.
+     * crypto called by TLS is TLS (the AES-GCM of a record, the signature of a handshake), so is Netty's plumbing
+     * that TLS calls for its own records (their buffers, its queue: what a plain pipeline does not do) up to where
+     * it hands them on to the next handler, and TLS is its handshake wherever a handshake frame is on the stack.
+     * Null when no frame has a rule.
      */
     String component(List<String> leafFirst) {
         String found = null;
         int at = 0;
         for (; at < leafFirst.size() && found == null; at++) {
             found = component(leafFirst.get(at));
+        }
+        if (NETWORK.equals(found) && calledByTls(leafFirst, at)) {
+            found = TLS_RECORDS;
         }
         if (CRYPTO.equals(found)) {
             for (; at < leafFirst.size(); at++) {
@@ -145,10 +189,48 @@ final class ComponentRules {
         return found;
     }
 
-    /** What a generator thread's stack of {@code component} counts as: its TLS and HTTP/2 apart, the rest the generator's. */
-    static String generatorComponent(String component) {
-        return TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)
-                ? GENERATOR_PREFIX + component : null;
+    /** Whether the frames from {@code from} outwards reach TLS's own code before a hand-off or another component. */
+    private boolean calledByTls(List<String> leafFirst, int from) {
+        for (int i = from; i < leafFirst.size(); i++) {
+            String frame = leafFirst.get(i);
+            if (HAND_OFF_FRAMES.stream().anyMatch(frame::startsWith)) {
+                return false;
+            }
+            String c = component(frame);
+            if (c != null && !c.equals(NETWORK)) {
+                return c.equals(TLS_RECORDS);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What a generator thread's stack ({@code leafFirst}, of {@code component}) counts as: its TLS and HTTP/2 apart,
+     * and so Netty's pipeline where the run's TLS or HTTP/2 needs one (not the socket's own work); the rest (its
+     * connections, parsing, scheduling, the socket) the generator's. Null: the generator's.
+     */
+    String generatorComponent(String component, List<String> leafFirst) {
+        if (TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)) {
+            return GENERATOR_PREFIX + component;
+        }
+        if (generatorPipeline != null && NETWORK.equals(component) && !inSocket(leafFirst)
+                && leafFirst.stream().anyMatch(f -> GENERATOR_PIPELINE_FRAMES.stream().anyMatch(f::startsWith))) {
+            return GENERATOR_PREFIX + generatorPipeline;
+        }
+        return null;
+    }
+
+    /** Whether the sample is inside a socket or selector call: a {@code sun.nio.} frame nearer than any of Netty's. */
+    private static boolean inSocket(List<String> leafFirst) {
+        for (String f : leafFirst) {
+            if (f.startsWith(SOCKET_FRAMES)) {
+                return true;
+            }
+            if (f.startsWith("io.netty.")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     static boolean idle(String leafFrame) {
