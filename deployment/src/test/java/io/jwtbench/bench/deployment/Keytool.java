@@ -13,6 +13,8 @@ final class Keytool {
     static final String PASSWORD = "bench-test";
     static final List<String> EC_P256 = List.of("-keyalg", "EC", "-groupname", "secp256r1");
     static final List<String> RSA_2048 = List.of("-keyalg", "RSA", "-keysize", "2048");
+    /** A key the JDK's TLS engine serves and BoringSSL does not. */
+    static final List<String> ED448 = List.of("-keyalg", "Ed448");
 
     private Keytool() {
     }

@@ -74,39 +74,6 @@ final class ComponentRules {
             rule(HTTP2, "io.netty.handler.codec.http2.", "io.vertx.core.http.impl.Http2", "io.vertx.core.http.impl.VertxHttp2"),
             rule(NETWORK, "io.netty.", "io.vertx.core.", "sun.nio.ch.", "java.nio.channels.", "sun.nio.", "java.net."));
 
-    /**
-     * Frames that only run while a TLS handshake does: JSSE's handshake messages and delegated tasks, Netty's
-     * handshake driver, BoringSSL's {@code SSL_do_handshake}.
-     */
-    private static final List<String> HANDSHAKE_FRAMES = List.of("sun.security.ssl.SSLHandshake",
-            "sun.security.ssl.HandshakeContext", "sun.security.ssl.ClientHandshakeContext",
-            "sun.security.ssl.ServerHandshakeContext", "sun.security.ssl.ClientHello", "sun.security.ssl.ServerHello",
-            "sun.security.ssl.CertificateMessage", "sun.security.ssl.CertificateVerify", "sun.security.ssl.Finished",
-            "sun.security.ssl.KeyShare", "sun.security.ssl.PreSharedKeyExtension", "sun.security.ssl.NewSessionTicket",
-            "sun.security.ssl.EncryptedExtensions", "sun.security.ssl.SSLEngineImpl$DelegatedTask",
-            "sun.security.ssl.TransportContext.kickstart", "io.netty.handler.ssl.SslHandler.runAllDelegatedTasks",
-            "io.netty.handler.ssl.SslHandler$SslTasksRunner", "io.netty.handler.ssl.SslHandler.handshake",
-            "io.netty.handler.ssl.ReferenceCountedOpenSslEngine.handshake", "io.netty.internal.tcnative.SSL.doHandshake");
-
-    /**
-     * Where one pipeline handler passes an event or a write to the next: work beyond it is the next handler's (the
-     * HTTP codec's, the socket's), not that of the handler that called it.
-     */
-    private static final List<String> HAND_OFF_FRAMES = List.of("io.netty.channel.AbstractChannelHandlerContext.",
-            "io.netty.channel.DefaultChannelPipeline", "io.netty.channel.CombinedChannelDuplexHandler");
-
-    /**
-     * Netty's own channel paths that the generator's plain HTTP/1.1 channel cuts short (its reads and writes go
-     * straight between the socket and the connection): a generator sample in them is the price of the pipeline that
-     * TLS or HTTP/2 needs.
-     */
-    private static final List<String> GENERATOR_PIPELINE_FRAMES = List.of("io.netty.channel.AbstractChannelHandlerContext.",
-            "io.netty.channel.nio.AbstractNioByteChannel$NioByteUnsafe.read", "io.netty.channel.AbstractChannel$AbstractUnsafe.flush0",
-            "io.netty.channel.ChannelOutboundBuffer");
-
-    /** The socket and the selector themselves: a plain connection pays these as much, so they stay network I/O. */
-    private static final String SOCKET_FRAMES = "sun.nio.";
-
     /** Native frames of a thread blocked waiting (epoll, accept, sleep): the wall-clock samplers' idle time. */
     private static final List<String> IDLE_FRAMES = List.of("sun.nio.ch.EPoll.wait", "sun.nio.ch.Net.accept",
             "sun.nio.ch.Net.poll", "io.netty.channel.epoll.Native.epollWait", "io.netty.channel.epoll.Native.epollBusyWait",
@@ -183,7 +150,7 @@ final class ComponentRules {
                 }
             }
         }
-        if (TLS_RECORDS.equals(found) && leafFirst.stream().anyMatch(f -> HANDSHAKE_FRAMES.stream().anyMatch(f::startsWith))) {
+        if (TLS_RECORDS.equals(found) && TransportFrames.handshake(leafFirst)) {
             return TLS_HANDSHAKE;
         }
         return found;
@@ -193,7 +160,7 @@ final class ComponentRules {
     private boolean calledByTls(List<String> leafFirst, int from) {
         for (int i = from; i < leafFirst.size(); i++) {
             String frame = leafFirst.get(i);
-            if (HAND_OFF_FRAMES.stream().anyMatch(frame::startsWith)) {
+            if (TransportFrames.handOff(frame)) {
                 return false;
             }
             String c = component(frame);
@@ -213,24 +180,10 @@ final class ComponentRules {
         if (TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)) {
             return GENERATOR_PREFIX + component;
         }
-        if (generatorPipeline != null && NETWORK.equals(component) && !inSocket(leafFirst)
-                && leafFirst.stream().anyMatch(f -> GENERATOR_PIPELINE_FRAMES.stream().anyMatch(f::startsWith))) {
+        if (generatorPipeline != null && NETWORK.equals(component) && TransportFrames.generatorPipeline(leafFirst)) {
             return GENERATOR_PREFIX + generatorPipeline;
         }
         return null;
-    }
-
-    /** Whether the sample is inside a socket or selector call: a {@code sun.nio.} frame nearer than any of Netty's. */
-    private static boolean inSocket(List<String> leafFirst) {
-        for (String f : leafFirst) {
-            if (f.startsWith(SOCKET_FRAMES)) {
-                return true;
-            }
-            if (f.startsWith("io.netty.")) {
-                return false;
-            }
-        }
-        return false;
     }
 
     static boolean idle(String leafFrame) {

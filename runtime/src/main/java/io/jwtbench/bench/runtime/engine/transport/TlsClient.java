@@ -4,6 +4,7 @@ import java.security.PublicKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
+import java.security.interfaces.EdECPublicKey;
 import java.security.interfaces.RSAPublicKey;
 import java.util.List;
 
@@ -79,6 +80,9 @@ public final class TlsClient {
         if (key instanceof ECPublicKey ec) {
             int bits = ec.getParams().getCurve().getField().getFieldSize();
             return "EC " + (bits == 256 || bits == 384 || bits == 521 ? "P-" + bits : bits + "-bit");
+        }
+        if (key instanceof EdECPublicKey ed) {
+            return ed.getParams().getName();
         }
         return key.getAlgorithm();
     }
