@@ -35,9 +35,9 @@ trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/q/health/live" >/dev/null && break; sleep 0.5; done
 grep -o 'HTTPS TLS engine: .*' "$work/server.log"
 
-compare() {  # $1: spec (JSON), $2: transports (JSON list); prints the compare's JSON
+compare() {  # $1: spec (JSON), $2: transports (JSON list), $3: rounds (default: the script's); prints the compare's JSON
   curl -sf -X POST "http://127.0.0.1:$port/q/bench/compare?wait=true" -H 'Content-Type: application/json' \
-    -d "{\"spec\":$1,\"transports\":$2,\"rounds\":$rounds}"
+    -d "{\"spec\":$1,\"transports\":$2,\"rounds\":${3:-$rounds}}"
 }
 runs() {  # $1: a compare's JSON; prints each measured run's report, one a line
   for id in $(jq -r '.runs[] | select(.round >= 1) | .runId' <<<"$1"); do
@@ -53,7 +53,7 @@ handshake_us='[.profile.components[] | select(.component | test("TLS handshake")
 
 # warm both engines and both paths (the JIT compiles for many seconds after start)
 warm='{"target":"health","connections":'$conns',"duration":"10s","warmup":"0s","profile":false}'
-compare "$warm" '["plain","tls+server-jdk","tls+server-openssl","tls-per-request+client-openssl+server-openssl"]' >/dev/null
+compare "$warm" '["plain","tls+server-jdk","tls+server-openssl","tls-per-request+client-openssl+server-openssl"]' 1 >/dev/null
 
 echo
 echo "1. Keep-alive HTTP/1.1, $conns connections, ${secs}s x $rounds rounds (medians; TLS components = server + generator):"

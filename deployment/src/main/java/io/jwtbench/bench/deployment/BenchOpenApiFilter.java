@@ -252,7 +252,7 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("serverTlsEngine", string().enumeration(List.of("jdk", "openssl")).description(
                         "the server's TLS engine; absent: the application's HTTPS port's (the other one on a bench listener)"))
                 .addProperty("certificate", string().enumeration(Arrays.stream(ServerCertificate.values())
-                        .map(c -> c.jsonName).toList()).description("what the server presents: the application's"
+                        .<Object> map(c -> c.jsonName).toList()).description("what the server presents: the application's"
                                 + " certificate, or one of that key type the bench makes (on a bench listener)"))
                 .addProperty("resumption", bool().description("whether new connections resume earlier sessions"
                         + " (default true)")));
