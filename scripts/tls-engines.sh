@@ -6,7 +6,8 @@
 #   ./scripts/tls-engines.sh [connections=50] [seconds=5] [rounds=3]        (PORT=18080, TLS_PORT=18443 by default)
 # Prints:
 #  1. keep-alive HTTP/1.1: plain and TLS with the server engines crossed with the client engines; each TLS entry's
-#     throughput ÷ plain's and its extra CPU per request, with the share its TLS components name;
+#     throughput ÷ plain's and its extra CPU per request (JIT compilation left out), with the share its TLS
+#     components name;
 #  2. a connection per request: RSA-2048 and ECDSA P-256 certificates, resumption on and off, on both server engines
 #     (the generator on BoringSSL): req/s, the server's own count of full and resumed handshakes per second, CPU per
 #     connection and the TLS handshake's CPU per handshake (server and generator), medians over the rounds;
@@ -26,9 +27,10 @@ port=${PORT:-18080}; tls_port=${TLS_PORT:-18443}
 work=$(mktemp -d)
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=localhost \
   -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+# a compare's runs are read back after it ended: the history keeps them all (8 entries x 4 steps)
 java $JVM_DEFAULTS -Dquarkus.http.port=$port -Dquarkus.http.ssl-port=$tls_port \
   -Dquarkus.tls.key-store.pem.0.cert="$work/cert.pem" -Dquarkus.tls.key-store.pem.0.key="$work/key.pem" \
-  -Dquarkus.bench.security.enabled=false -Dquarkus.bench.smoke.enabled=false \
+  -Dquarkus.bench.security.enabled=false -Dquarkus.bench.smoke.enabled=false -Dquarkus.bench.history-size=100 \
   -jar service/target/quarkus-app/quarkus-run.jar > "$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
@@ -59,7 +61,9 @@ echo
 echo "1. Keep-alive HTTP/1.1, $conns connections, ${secs}s x $rounds rounds (medians; TLS components = server + generator):"
 c=$(compare '{"target":"health","connections":'$conns',"duration":"'$secs's","warmup":"2s"}' \
   '["plain","tls+server-jdk","tls+server-openssl","tls-openssl+server-jdk","tls-openssl+server-openssl"]')
-runs "$c" | jq -s "map({entry, rps: .measured.rps, cpu: .profile.processCpuUsPerRequest, tls: ($tls_us)}) | $medians" > "$work/keepalive.json"
+# CPU per request less the JIT compiler's (warm-up, not a cost per request), as TlsRunTest counts it
+runs "$c" | jq -s "map({entry, rps: .measured.rps, tls: ($tls_us), cpu: (.profile.processCpuUsPerRequest
+  - ([.profile.components[] | select(.component == \"JIT compiler threads\") | .cpuUsPerRequest] | add // 0))}) | $medians" > "$work/keepalive.json"
 jq -r '(.[] | select(.entry == "plain")) as $p | ["entry", "req/s", "÷ plain", "cpu µs/req", "extra µs", "TLS named"],
   (.[] | [.entry, (.rps | floor), (.rps / $p.rps * 100 | floor / 100), (.cpu * 10 | floor / 10),
     ((.cpu - $p.cpu) * 10 | floor / 10), (if .entry == "plain" then "" else "\((.tls / (.cpu - $p.cpu) * 100) | floor) %" end)])

@@ -11,6 +11,7 @@ import javax.net.ssl.TrustManagerFactory;
 import io.jwtbench.bench.runtime.plan.Transport.TlsEngine;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.DelegatingSslContext;
+import io.netty.handler.ssl.OpenSslCachingX509KeyManagerFactory;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.vertx.core.net.JdkSSLEngineOptions;
@@ -58,7 +59,7 @@ final class CountedEngines {
 
         @Override
         public SslContextFactory sslContextFactory() {
-            return new Counting(super.sslContextFactory(), counter);
+            return new Counting(super.sslContextFactory(), counter, false);
         }
 
         @Override
@@ -82,7 +83,7 @@ final class CountedEngines {
 
         @Override
         public SslContextFactory sslContextFactory() {
-            return new Counting(super.sslContextFactory(), counter);
+            return new Counting(super.sslContextFactory(), counter, true);
         }
 
         @Override
@@ -91,8 +92,12 @@ final class CountedEngines {
         }
     }
 
-    /** Vert.x' factory, whose contexts are wrapped: every server handler they make reports its handshake. */
-    private record Counting(SslContextFactory delegate, HandshakeCounter counter) implements SslContextFactory {
+    /**
+     * Vert.x' factory, whose contexts are wrapped: every server handler they make reports its handshake. For BoringSSL
+     * the key managers are cached ({@link OpenSslCachingX509KeyManagerFactory}): without it every full handshake
+     * converts the certificate chain and key to BoringSSL's form again (Vert.x hands Netty a plain JDK factory).
+     */
+    private record Counting(SslContextFactory delegate, HandshakeCounter counter, boolean openSsl) implements SslContextFactory {
         @Override
         public SslContextFactory useAlpn(boolean useAlpn) {
             delegate.useAlpn(useAlpn);
@@ -113,7 +118,8 @@ final class CountedEngines {
 
         @Override
         public SslContextFactory keyMananagerFactory(KeyManagerFactory kmf) {
-            delegate.keyMananagerFactory(kmf);
+            delegate.keyMananagerFactory(openSsl && kmf != null && !(kmf instanceof OpenSslCachingX509KeyManagerFactory)
+                    ? new OpenSslCachingX509KeyManagerFactory(kmf) : kmf);
             return this;
         }
 
