@@ -138,7 +138,7 @@ final class ComponentRules {
         for (; at < leafFirst.size() && found == null; at++) {
             found = component(leafFirst.get(at));
         }
-        if (NETWORK.equals(found) && calledByTls(leafFirst, at)) {
+        if (NETWORK.equals(found) && calledByTls(leafFirst, at - 1)) {
             found = TLS_RECORDS;
         }
         if (CRYPTO.equals(found)) {
@@ -156,16 +156,27 @@ final class ComponentRules {
         return found;
     }
 
-    /** Whether the frames from {@code from} outwards reach TLS's own code before a hand-off or another component. */
+    /**
+     * Whether the frames from {@code from} outwards reach TLS's own code before another component, or before a hand-off
+     * to the next handler that came after Netty code of its own: what the next handler does is its own, but the
+     * hand-off itself (the pipeline walking from TLS to its neighbour) is there because TLS is.
+     */
     private boolean calledByTls(List<String> leafFirst, int from) {
+        boolean pipelineOnly = true;
         for (int i = from; i < leafFirst.size(); i++) {
             String frame = leafFirst.get(i);
-            if (TransportFrames.handOff(frame)) {
-                return false;
-            }
             String c = component(frame);
+            if (TransportFrames.handOff(frame)) {
+                if (!pipelineOnly) {
+                    return false;
+                }
+                continue;
+            }
             if (c != null && !c.equals(NETWORK)) {
                 return c.equals(TLS_RECORDS);
+            }
+            if (c != null) {
+                pipelineOnly = false;
             }
         }
         return false;

@@ -26,7 +26,7 @@ final class TransportFrames {
      * HTTP codec's, the socket's), not that of the handler that called it.
      */
     private static final List<String> HAND_OFF_FRAMES = List.of("io.netty.channel.AbstractChannelHandlerContext.",
-            "io.netty.channel.DefaultChannelPipeline", "io.netty.channel.CombinedChannelDuplexHandler");
+            "io.netty.channel.DefaultChannelPipeline.", "io.netty.channel.CombinedChannelDuplexHandler.");
 
     /**
      * Netty's own channel paths that the generator's plain HTTP/1.1 channel cuts short (its reads and writes go
