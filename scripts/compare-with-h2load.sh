@@ -12,25 +12,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
 . scripts/jvm-defaults.sh
+. scripts/tls-service.sh
 for tool in h2load jq curl openssl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y nghttp2-client jq curl openssl" >&2; exit 1; }
 done
 conns=${1:-50}; secs=${2:-10}
 port=${PORT:-18080}; tls_port=${TLS_PORT:-18443}
-url="https://127.0.0.1:$tls_port/q/health/live"   # where curl waits for it; each engine's own below
 [ -f service/target/quarkus-app/quarkus-run.jar ] || ./mvnw -B -q --no-transfer-progress install -DskipTests
 
-# the one-line development certificate of application.properties, in a directory of its own
-tls=$(mktemp -d)
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=localhost \
-  -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$tls/key.pem" -out "$tls/cert.pem" 2>/dev/null
-java $JVM_DEFAULTS -Dquarkus.http.port=$port -Dquarkus.http.ssl-port=$tls_port \
-  -Dquarkus.tls.key-store.pem.0.cert="$tls/cert.pem" -Dquarkus.tls.key-store.pem.0.key="$tls/key.pem" \
-  -Dquarkus.bench.security.enabled=false -Dquarkus.bench.smoke.enabled=false -Dquarkus.log.level=WARN \
-  -jar service/target/quarkus-app/quarkus-run.jar > "$tls/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; rm -rf "$tls"' EXIT
-for _ in $(seq 1 60); do curl -skf "$url" >/dev/null && break; sleep 0.5; done
+work=$(mktemp -d)
+trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+start_tls_service -Dquarkus.log.level=WARN
 
 bench() {  # $1: JSON spec; prints the report
   curl -sf -X POST "http://127.0.0.1:$port/q/bench/runs?wait=true" -H 'Content-Type: application/json' -d "$1"
@@ -38,13 +30,13 @@ bench() {  # $1: JSON spec; prints the report
 h2() {  # $1: label, then h2load's arguments; one line: req/s, mean latency, CPU per request (against $url)
   local label=$1; shift
   local out
-  out=$(/usr/bin/time -f '%U %S' -o "$tls/h2load.time" h2load -t1 -c"$conns" -D"$secs" "$@" "$url")
+  out=$(/usr/bin/time -f '%U %S' -o "$work/h2load.time" h2load -t1 -c"$conns" -D"$secs" "$@" "$url")
   local reqs rps mean
   reqs=$(awk '/^requests:/ { print $8 }' <<<"$out")   # "requests: N total, N started, N done, N succeeded, ..."
   rps=$(awk '/^finished in/ { gsub(",", "", $4); print $4 }' <<<"$out")
   mean=$(awk '/^time for request:/ { print $6 }' <<<"$out")
   printf '%-34s %10.0f %12s %14.2f\n' "$label" "$rps" "$mean" \
-    "$(awk -v f="$tls/h2load.time" -v n="$reqs" 'BEGIN { getline l < f; split(l, t, " "); printf "%.2f", (t[1] + t[2]) / n * 1e6 }')"
+    "$(awk -v f="$work/h2load.time" -v n="$reqs" 'BEGIN { getline l < f; split(l, t, " "); printf "%.2f", (t[1] + t[2]) / n * 1e6 }')"
 }
 
 bench_row() {  # $1: label, $2: JSON spec; one line like h2()'s

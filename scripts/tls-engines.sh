@@ -17,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
 . scripts/jvm-defaults.sh
+. scripts/tls-service.sh
 for tool in jq curl openssl hey; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y jq curl openssl hey" >&2; exit 1; }
 done
@@ -25,16 +26,9 @@ port=${PORT:-18080}; tls_port=${TLS_PORT:-18443}
 [ -f service/target/quarkus-app/quarkus-run.jar ] || ./mvnw -B -q --no-transfer-progress install -DskipTests
 
 work=$(mktemp -d)
-openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=localhost \
-  -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
-# a compare's runs are read back after it ended: the history keeps them all (8 entries x 4 steps)
-java $JVM_DEFAULTS -Dquarkus.http.port=$port -Dquarkus.http.ssl-port=$tls_port \
-  -Dquarkus.tls.key-store.pem.0.cert="$work/cert.pem" -Dquarkus.tls.key-store.pem.0.key="$work/key.pem" \
-  -Dquarkus.bench.security.enabled=false -Dquarkus.bench.smoke.enabled=false -Dquarkus.bench.history-size=100 \
-  -jar service/target/quarkus-app/quarkus-run.jar > "$work/server.log" 2>&1 &
-server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/q/health/live" >/dev/null && break; sleep 0.5; done
+# a compare's runs are read back after it ended: the history keeps them all (8 entries x 4 steps)
+start_tls_service -Dquarkus.bench.history-size=100
 grep -o 'HTTPS TLS engine: .*' "$work/server.log"
 
 compare() {  # $1: spec (JSON), $2: transports (JSON list), $3: rounds (default: the script's); prints the compare's JSON
