@@ -25,6 +25,7 @@ import static org.eclipse.microprofile.openapi.OASFactory.createSchema;
 import static org.eclipse.microprofile.openapi.OASFactory.createTag;
 
 import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -38,6 +39,7 @@ import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 import io.jwtbench.bench.runtime.plan.Thresholds;
+import io.jwtbench.bench.runtime.plan.ServerCertificate;
 import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.Sections;
@@ -245,7 +247,14 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("keepAlive", bool().description("false: a new connection, and with TLS a new handshake,"
                         + " per request (default true)"))
                 .addProperty("tlsEngine", string().enumeration(List.of("jdk", "openssl")).description(
-                        "the generator's TLS engine: the JDK's or BoringSSL (netty-tcnative, where it loads)")));
+                        "the generator's TLS engine: the JDK's or BoringSSL (netty-tcnative, where it loads)"))
+                .addProperty("serverTlsEngine", string().enumeration(List.of("jdk", "openssl")).description(
+                        "the server's TLS engine; absent: the application's HTTPS port's (the other one on a bench listener)"))
+                .addProperty("certificate", string().enumeration(Arrays.stream(ServerCertificate.values())
+                        .<Object> map(c -> c.jsonName).toList()).description("what the server presents: the application's"
+                                + " certificate, or one of that key type the bench makes (on a bench listener)"))
+                .addProperty("resumption", bool().description("whether new connections resume earlier sessions"
+                        + " (default true)")));
         s.put("VerdictRequest", object().required(List.of("baseline", "current")).additionalPropertiesBoolean(false)
                 .addProperty("baseline", report()).addProperty("current", report())
                 .addProperty("tolerancePercent", number()));
@@ -254,7 +263,9 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("models", createSchema().addType(Schema.SchemaType.ARRAY).items(string()).description(
                         "execution models (the target option model)"))
                 .addProperty("transports", createSchema().addType(Schema.SchemaType.ARRAY)
-                        .items(string().enumeration(List.copyOf(Transport.NAMED.keySet()))))
+                        .items(string().pattern("^(" + String.join("|", Transport.NAMED.keySet()) + ")(\\+("
+                                + String.join("|", Transport.MODIFIERS) + "))*$").description("a named transport, a TLS"
+                                        + " one with modifiers after +: tls+server-openssl, tls-per-request+ecdsa-p256+no-resumption")))
                 .addProperty("rounds", integer()));
         s.put("SweepSpec", object().description("A run spec whose connections (closed) or rates (open) is a list of steps")
                 .additionalPropertiesBoolean(true).required(List.of("target"))

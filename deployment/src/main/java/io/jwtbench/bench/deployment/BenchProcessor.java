@@ -22,6 +22,8 @@ import io.jwtbench.bench.runtime.jfr.JfrRuns;
 import io.jwtbench.bench.runtime.jfr.JvmExtension;
 import io.jwtbench.bench.runtime.observe.KernelExtension;
 import io.jwtbench.bench.runtime.jfr.ProfileExtension;
+import io.jwtbench.bench.runtime.server.BenchListeners;
+import io.jwtbench.bench.runtime.server.ServerTlsEngine;
 import io.jwtbench.bench.runtime.smoke.SmokeBench;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -82,6 +84,16 @@ class BenchProcessor {
                 RunSeriesHistory.class, Fleets.class)
                 .setUnremovable().build());
         unremovable.produce(UnremovableBeanBuildItem.beanTypes(BenchTarget.class, RunExtension.class));
+    }
+
+    /**
+     * The HTTPS server's TLS engine (a customizer of its options, looked up by Quarkus when it starts the server) and
+     * the bench's loopback listeners for the other engine or another certificate.
+     */
+    @BuildStep
+    AdditionalBeanBuildItem serverTls() {
+        return AdditionalBeanBuildItem.builder().addBeanClasses(ServerTlsEngine.class, BenchListeners.class).setUnremovable()
+                .build();
     }
 
     /** The {@code health} target, where SmallRye Health serves its liveness check. */

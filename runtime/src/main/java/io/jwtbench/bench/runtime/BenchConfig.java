@@ -96,6 +96,32 @@ public interface BenchConfig {
     /** Raw JFR recordings kept for runs with {@code "jfr": true}. */
     Jfr jfr();
 
+    /** The TLS engine of the application's HTTPS server, and the bench's loopback listeners ({@code quarkus.bench.server-tls.*}). */
+    ServerTls serverTls();
+
+    interface ServerTls {
+        /**
+         * Who encrypts the application's HTTPS port: {@code jdk} (the JDK's SSLEngine), {@code openssl} (BoringSSL of
+         * netty-tcnative; start-up stops, naming this property and the reason, where it does not load or cannot use
+         * the certificate) or {@code auto} (BoringSSL where it loads and serves the certificate, measured faster, else
+         * the JDK's; one log line says which and why).
+         */
+        @WithDefault("auto")
+        Engine engine();
+
+        /**
+         * Whether a TLS run may ask for the other server engine ({@code serverTlsEngine}) or a certificate of a given
+         * key type ({@code certificate}): the bench then serves the application's routes on a listener of its own,
+         * on 127.0.0.1 only, opened at the first run that asks and kept until shutdown. False: such a run is refused.
+         */
+        @WithDefault("true")
+        boolean benchListeners();
+
+        enum Engine {
+            AUTO, JDK, OPENSSL
+        }
+    }
+
     /**
      * Authorization inside the bench's own handlers, on whatever port and root path the routes live:
      * it does not depend on {@code quarkus.http.auth.permission.*} naming the right path.

@@ -168,15 +168,19 @@ public class JwtBenchTarget implements BenchTarget {
         return new Pool(pool, java.util.Collections.unmodifiableMap(description));
     }
 
-    /** The tokens for these options (the model aside): the last set if it is recent, else new ones. */
+    /**
+     * The tokens for these options (the model aside): the last set if it is recent (and, from the token file, if the
+     * file still holds those tokens: an operator who rewrites it gets the new ones), else new ones.
+     */
     private synchronized TokenSet tokens(Options requested) {
         Options o = requested.withModel("default");
         TokenSet last = lastTokens;
-        if (last != null && last.options().equals(o)
+        List<String> fromFile = o.fromFile ? readTokenFile() : null;
+        if (last != null && last.options().equals(o) && (fromFile == null || fromFile.equals(last.valid()))
                 && System.nanoTime() - last.createdNanos() < REUSE_TOKENS_FOR.toNanos()) {
             return last;
         }
-        List<String> valid = o.fromFile ? readTokenFile() : generate(o.algorithm, o.tokens, false);
+        List<String> valid = fromFile != null ? fromFile : generate(o.algorithm, o.tokens, false);
         int poolSize = o.invalidRatio == 0 ? valid.size() : Math.max(valid.size(), MIN_POOL_WITH_INVALID);
         int invalidCount = (int) Math.floor(poolSize * o.invalidRatio);
         List<String> invalid = invalidTokens(o, valid, Math.min(invalidCount, MIN_POOL_WITH_INVALID));

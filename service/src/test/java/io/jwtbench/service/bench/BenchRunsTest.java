@@ -10,6 +10,7 @@ import java.util.List;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Short real benches of both targets through the HTTP API; the numbers must hold together. */
@@ -78,6 +79,26 @@ class BenchRunsTest {
         double share = report.getDouble("expectedRejections") / report.getDouble("measured.requests");
         assertEquals(0.1, share, 0.03, "a tenth carry a corrupted signature");
         assertEquals(0, report.getLong("unexpectedSuccesses"));
+    }
+
+    /** A token file rewritten between two runs of the same options: the second run sends what the file holds now. */
+    @Test
+    void aRewrittenTokenFileIsReadAgain() throws Exception {
+        java.nio.file.Path file = java.nio.file.Path.of(org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("jwt.bench.token-file", String.class));
+        String original = java.nio.file.Files.readString(file);
+        String spec = "{\"target\":\"jwt\",\"connections\":1,\"duration\":\"500ms\",\"warmup\":\"0s\",\"source\":\"file\"}";
+        try {
+            JsonPath both = run(spec);
+            assertEquals(2, both.getInt("options.tokens"));
+            String first = original.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).findFirst().orElseThrow();
+            java.nio.file.Files.writeString(file, first + "\n");
+            JsonPath one = run(spec);
+            assertEquals(1, one.getInt("options.tokens"), "the file holds one token now");
+            assertNotEquals(both.getString("options.tokenPool"), one.getString("options.tokenPool"));
+        } finally {
+            java.nio.file.Files.writeString(file, original);
+        }
     }
 
     @Test

@@ -39,7 +39,8 @@ import io.jwtbench.service.testing.TestCa;
  *
  * <p>
  * The steps build on each other, as a realm's life does: discovery and both grants; the bench-operator
- * role opening the bench; a bench on Keycloak's own tokens; rotation RS256 → ES256; the old key removed
+ * role opening the bench; a bench on Keycloak's own tokens, over plain HTTP and over HTTPS on both server TLS
+ * engines (the service serves HTTPS on BoringSSL, the bench's listener on the JDK's); rotation RS256 → ES256; the old key removed
  * (its tokens, cached while it was published, refused after the next refresh); Keycloak killed while a
  * bench runs on its tokens.
  */
@@ -90,6 +91,11 @@ class KeycloakIT {
                 "-Djwt.issuers.corp.callers.enabled=true",
                 "-Djwt.issuers.corp.callers.client-id=" + CLIENT,
                 "-Djwt.jwks.refresh-interval=" + REFRESH.toSeconds() + "s",
+                // HTTPS too, on BoringSSL; the bench's loopback listener serves the JDK's engine
+                "-Dquarkus.http.ssl-port=" + ServicePod.freePort(),
+                "-Dquarkus.tls.key-store.pem.0.cert=" + ca.serverCertPem().toAbsolutePath(),
+                "-Dquarkus.tls.key-store.pem.0.key=" + ca.serverKeyPem().toAbsolutePath(),
+                "-Dquarkus.bench.server-tls.engine=openssl",
                 "-Djwt.jwks.min-refresh-interval=1s",
                 "-Djwt.bench.token-file=" + tokenFile.toAbsolutePath()));
         awaitReady();
@@ -198,6 +204,17 @@ class KeycloakIT {
         System.out.printf("bench, 200 Keycloak RS256 tokens, cache bypassed: %.0f req/s, p99 %.3f ms; the in-memory issuer's "
                 + "RS256 tokens, same spec, before and after: %.0f and %.0f req/s (%.2fx the one after)%n", realRps,
                 real.path("latency").path("p99").asDouble(), before, after, realRps / after);
+
+        // the same tokens over HTTPS, on each server engine: TLS 1.3, nothing refused
+        for (String engine : List.of("openssl", "jdk")) {
+            JsonNode tls = run(spec.replace("\"duration\":\"3s\"", "\"duration\":\"2s\"")
+                    .replace("}", ",\"tls\":true,\"serverTlsEngine\":\"" + engine + "\"}"), operator);
+            assertEquals(0, tls.path("errors").path("total").asLong(), tls.path("errors").toString());
+            assertTrue(tls.path("measured").path("requests").asLong() > 0, tls.toString());
+            assertEquals(engine, tls.path("transport").path("serverTlsEngine").asText(), tls.path("transport").toString());
+            assertEquals("TLSv1.3", tls.path("transport").path("tlsVersion").asText(), tls.path("transport").toString());
+            System.out.printf("the same over HTTPS, server engine %s: %.0f req/s%n", engine, tls.path("measured").path("rps").asDouble());
+        }
     }
 
     @Test
@@ -278,7 +295,7 @@ class KeycloakIT {
         } while (List.of("QUEUED", "WARMUP", "RUNNING").contains(run.path("status").asText()));
         assertEquals("DONE", run.path("status").asText(), run.toString());
         assertTrue(run.path("measured").path("requests").asLong() > 0, run.toString());
-        assertEquals(0, run.path("errors").path("total").asLong(), run.path("errors").toString());
+        assertEquals(0, run.path("errors").path("total").asLong(), run.toString());
 
         // the refreshes since failed (Keycloak is gone), the keys they would have replaced stay in use
         JsonNode ready = json(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port + "/q/health/ready"))).body());

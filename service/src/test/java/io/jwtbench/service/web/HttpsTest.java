@@ -13,11 +13,16 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
+import io.jwtbench.bench.runtime.plan.Transport.TlsEngine;
+import io.jwtbench.bench.runtime.server.ServerTlsEngine;
 import io.jwtbench.service.testing.LocalIdp;
 import io.jwtbench.service.testing.TestCa;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -29,7 +34,9 @@ import io.quarkus.test.junit.TestProfile;
  * The service serves HTTPS from standard Quarkus configuration, as the operator's application.properties shows it:
  * a PEM certificate and key through the TLS registry ({@code quarkus.tls.key-store.pem.*}) and an SSL port. A client
  * that trusts the certificate's CA (made for this test by keytool) gets TLS 1.3 and, by ALPN, HTTP/2, on the
- * health check and on {@code /jwt/validate} with its RFC 6750 answer.
+ * health check and on {@code /jwt/validate} with its RFC 6750 answer, on the server TLS engine the default
+ * {@code quarkus.bench.server-tls.engine=auto} picks here (BoringSSL, which loads on this platform);
+ * {@link HttpsJdkEngineTest} runs the same on the JDK's engine.
  */
 @QuarkusTest
 @TestProfile(HttpsTest.Https.class)
@@ -42,15 +49,35 @@ class HttpsTest {
         public Map<String, String> getConfigOverrides() {
             try (ServerSocket socket = new ServerSocket(0)) {
                 TestCa ca = TestCa.create(DIR);
-                return Map.of("quarkus.http.test-ssl-port", String.valueOf(socket.getLocalPort()),
+                Map<String, String> config = new HashMap<>(Map.of("quarkus.http.test-ssl-port", String.valueOf(socket.getLocalPort()),
                         "quarkus.tls.key-store.pem.0.cert", ca.serverCertPem().toAbsolutePath().toString(),
-                        "quarkus.tls.key-store.pem.0.key", ca.serverKeyPem().toAbsolutePath().toString());
+                        "quarkus.tls.key-store.pem.0.key", ca.serverKeyPem().toAbsolutePath().toString()));
+                config.putAll(engine());
+                return config;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         }
+
+        /** The server engine's setting: none, the default. */
+        Map<String, String> engine() {
+            return Map.of();
+        }
+    }
+
+    @Inject
+    ServerTlsEngine serverTlsEngine;
+
+    /** The engine this class's profile serves HTTPS with. */
+    TlsEngine expectedEngine() {
+        return TlsEngine.OPENSSL;
+    }
+
+    @Test
+    void servedByTheExpectedEngine() {
+        assertEquals(expectedEngine(), serverTlsEngine.served().orElseThrow().engine());
     }
 
     static HttpResponse<String> get(String path, HttpClient.Version version) throws Exception {

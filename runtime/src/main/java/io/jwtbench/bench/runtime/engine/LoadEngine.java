@@ -173,10 +173,10 @@ public class LoadEngine {
     private Endpoint endpoint(BenchTarget target, RunSpec spec) {
         ServerLoops loops = vertx.isResolvable() ? ServerLoops.of(vertx.get().nettyEventLoopGroup()) : ServerLoops.NONE;
         if (!spec.transport().tls()) {
-            return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of(), loops);
+            return new Endpoint(ports.port(target.onManagementInterface()), spec.transport(), List.of(), null, null, loops);
         }
-        ServerTransports.Https https = served.https();
-        return new Endpoint(https.port(), spec.transport(), https.certificates(), loops);
+        ServerTransports.Https https = served.https(spec.transport());
+        return new Endpoint(https.port(), spec.transport(), https.certificates(), https.engine(), https.handshakes(), loops);
     }
 
     // --- Reservations: a RunSeries holds the bench between its runs (see RunSeries) ---------------

@@ -20,6 +20,7 @@ import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.observe.SteadyState;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.Schedule;
+import io.jwtbench.bench.runtime.server.HandshakeCounter;
 import io.jwtbench.bench.runtime.spi.ExportedRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunContext;
@@ -221,7 +222,7 @@ public final class Run implements Started {
             warmupEnd = new WarmUp(spec, steadyRules, cancel, progress -> publish(progress, null)).run(start, measurement);
         }
         observations = Observations.begin(extensions, new RunContext(id, spec.target(), source.next(0).path(),
-                spec.breakdown(), spec.jfr(), spec.profile()), sink);
+                spec.breakdown(), spec.jfr(), spec.profile(), spec.transport().tls(), spec.transport().protocol().id()), sink);
         activityAtStart = JvmActivity.now();
         long cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
         long processCpuAtStart = Generator.processCpuNanos();
@@ -230,6 +231,7 @@ public final class Run implements Started {
             driver.start(start);
         }
         long measureStart = System.nanoTime();
+        HandshakeCounter.Snapshot serverAtStart = to.serverHandshakes() == null ? null : to.serverHandshakes().snapshot();
         // measurement starts: what warm-up recorded stays in its own phase
         RunReport.Warmup warm = WarmUp.result(measurement.nextPhase(), start, spec.autoWarmup(), warmupEnd);
         if (!spec.warmup().isZero()) {
@@ -255,6 +257,8 @@ public final class Run implements Started {
             publish(window.progress(), null);
         }
         long stoppedAt = Math.min(System.nanoTime(), end); // the window's end (earlier when cancelled)
+        HandshakeCounter.Snapshot server = serverAtStart == null ? null
+                : to.serverHandshakes().snapshot().since(serverAtStart);
         if (!driver.closeWindow(stoppedAt)) {
             LOG.debugf("bench run %s: requests still in flight after the timeout at the window's close", id);
         }
@@ -265,7 +269,8 @@ public final class Run implements Started {
         window.conclude(stoppedAt, generator.cpuNanos() + driver.cpuNanos() - cpuAtStart,
                 Generator.processCpuNanos() - processCpuAtStart);
         builtIn = builtIn.with(TransportFacts.of(spec.transport(), window.tally(), window.measured().durationSeconds(),
-                measurement.negotiated()));
+                measurement.negotiated(), to.serverTlsEngine() == null ? null : to.serverTlsEngine().jsonName(),
+                server == null ? null : new TransportFacts.ServerHandshakes(server.full(), server.resumed())));
         return isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE;
     }
 

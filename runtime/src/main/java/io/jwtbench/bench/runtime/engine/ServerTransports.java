@@ -21,10 +21,16 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
+import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.engine.transport.TlsClient;
 import io.jwtbench.bench.runtime.plan.Protocol;
+import io.jwtbench.bench.runtime.plan.ServerCertificate;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.Transport;
+import io.jwtbench.bench.runtime.plan.Transport.TlsEngine;
+import io.jwtbench.bench.runtime.server.BenchListeners;
+import io.jwtbench.bench.runtime.server.HandshakeCounter;
+import io.jwtbench.bench.runtime.server.ServerTlsEngine;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.tls.TlsConfiguration;
 import io.quarkus.tls.TlsConfigurationRegistry;
@@ -37,7 +43,9 @@ import io.quarkus.vertx.http.HttpServer;
  * its server presents, read from the same configuration the server reads (the TLS registry configuration
  * {@code quarkus.http.tls-configuration-name} names, else the registry's default, else the legacy
  * {@code quarkus.http.ssl.certificate.files}). The generator trusts those certificates and nothing else:
- * no CA, no trust-all, so a run never talks TLS to anything but this application.
+ * no CA, no trust-all, so a run never talks TLS to anything but this application. A run that asks for the other
+ * server engine, or a certificate of a given key type, loads one of the bench's own loopback listeners
+ * ({@link BenchListeners}) instead.
  */
 @Singleton
 public class ServerTransports {
@@ -50,9 +58,20 @@ public class ServerTransports {
     Instance<HttpServer> server;
     @Inject
     Instance<TlsConfigurationRegistry> registry;
+    @Inject
+    ServerTlsEngine serverEngine;
+    @Inject
+    BenchListeners listeners;
+    @Inject
+    BenchConfig config;
 
-    /** The endpoint a TLS run loads. */
-    public record Https(int port, List<X509Certificate> certificates) {
+    /**
+     * The endpoint a TLS run loads.
+     *
+     * @param engine the server's TLS engine there
+     * @param handshakes that listener's own count of its handshakes; null when it has none
+     */
+    public record Https(int port, List<X509Certificate> certificates, TlsEngine engine, HandshakeCounter handshakes) {
     }
 
     /**
@@ -82,10 +101,51 @@ public class ServerTransports {
             throw new SpecException("tlsEngine", "BoringSSL (netty-tcnative) does not load on this platform ("
                     + TlsClient.openSslUnavailability() + "); use \"jdk\"");
         }
+        TlsEngine served = applicationEngine();
+        TlsEngine wanted = transport.serverTlsEngine() == null ? served : transport.serverTlsEngine();
+        if (wanted == TlsEngine.OPENSSL) {
+            String problem = transport.certificate() == ServerCertificate.APPLICATION ? serverEngine.openSslProblem()
+                    : TlsClient.openSslAvailable() ? null : TlsClient.openSslUnavailability();
+            if (problem != null) {
+                throw new SpecException("serverTlsEngine", "this application cannot serve HTTPS with openssl: " + problem
+                        + "; use \"jdk\"");
+            }
+        }
+        if (needsListener(transport, served) && !config.serverTls().benchListeners()) {
+            throw new SpecException(wanted != served ? "serverTlsEngine" : "certificate", "this application's HTTPS port"
+                    + " serves " + served.jsonName() + " with its own certificate, and the bench's loopback listeners that"
+                    + " serve another engine or certificate are off (quarkus.bench.server-tls.bench-listeners=false)");
+        }
+    }
+
+    /**
+     * The HTTPS endpoint a TLS run of {@code transport} loads: the application's port, or the bench's listener with
+     * the server engine or certificate the transport asks for (opened now if it is not yet: not on an event loop).
+     */
+    public Https https(Transport transport) {
+        Https application = https();
+        if (!needsListener(transport, application.engine())) {
+            return application;
+        }
+        TlsEngine wanted = transport.serverTlsEngine() == null ? application.engine() : transport.serverTlsEngine();
+        BenchListeners.Listener l = listeners.listener(wanted, transport.certificate(), application.certificates());
+        // the application's certificate as it is now: a reload changes it on the listener too
+        return new Https(l.port(), transport.certificate() == ServerCertificate.APPLICATION ? application.certificates()
+                : l.certificates(), l.engine(), l.handshakes());
+    }
+
+    private static boolean needsListener(Transport transport, TlsEngine served) {
+        return transport.certificate() != ServerCertificate.APPLICATION
+                || transport.serverTlsEngine() != null && transport.serverTlsEngine() != served;
+    }
+
+    /** The engine of the application's HTTPS port (the JDK's where the bench did not set it up). */
+    private TlsEngine applicationEngine() {
+        return serverEngine.served().map(ServerTlsEngine.Served::engine).orElse(TlsEngine.JDK);
     }
 
     /** @throws SpecException on field {@code tls} when the application serves no HTTPS the bench can trust */
-    public Https https() {
+    private Https https() {
         int port = port();
         if (port <= 0) {
             throw new SpecException("tls", "this application has no HTTPS port: " + HOW);
@@ -99,7 +159,8 @@ public class ServerTransports {
         if (certificates.isEmpty()) {
             throw new SpecException("tls", "no server certificate found in the application's configuration: " + HOW);
         }
-        return new Https(port, certificates);
+        return new Https(port, certificates, applicationEngine(),
+                serverEngine.served().map(ServerTlsEngine.Served::handshakes).orElse(null));
     }
 
     private int port() {

@@ -74,20 +74,6 @@ final class ComponentRules {
             rule(HTTP2, "io.netty.handler.codec.http2.", "io.vertx.core.http.impl.Http2", "io.vertx.core.http.impl.VertxHttp2"),
             rule(NETWORK, "io.netty.", "io.vertx.core.", "sun.nio.ch.", "java.nio.channels.", "sun.nio.", "java.net."));
 
-    /**
-     * Frames that only run while a TLS handshake does: JSSE's handshake messages and delegated tasks, Netty's
-     * handshake driver, BoringSSL's {@code SSL_do_handshake}.
-     */
-    private static final List<String> HANDSHAKE_FRAMES = List.of("sun.security.ssl.SSLHandshake",
-            "sun.security.ssl.HandshakeContext", "sun.security.ssl.ClientHandshakeContext",
-            "sun.security.ssl.ServerHandshakeContext", "sun.security.ssl.ClientHello", "sun.security.ssl.ServerHello",
-            "sun.security.ssl.CertificateMessage", "sun.security.ssl.CertificateVerify", "sun.security.ssl.Finished",
-            "sun.security.ssl.KeyShare", "sun.security.ssl.PreSharedKeyExtension", "sun.security.ssl.NewSessionTicket",
-            "sun.security.ssl.EncryptedExtensions", "sun.security.ssl.SSLEngineImpl$DelegatedTask",
-            "sun.security.ssl.TransportContext.kickstart", "io.netty.handler.ssl.SslHandler.runAllDelegatedTasks",
-            "io.netty.handler.ssl.SslHandler$SslTasksRunner", "io.netty.handler.ssl.SslHandler.handshake",
-            "io.netty.handler.ssl.ReferenceCountedOpenSslEngine.handshake", "io.netty.internal.tcnative.SSL.doHandshake");
-
     /** Native frames of a thread blocked waiting (epoll, accept, sleep): the wall-clock samplers' idle time. */
     private static final List<String> IDLE_FRAMES = List.of("sun.nio.ch.EPoll.wait", "sun.nio.ch.Net.accept",
             "sun.nio.ch.Net.poll", "io.netty.channel.epoll.Native.epollWait", "io.netty.channel.epoll.Native.epollBusyWait",
@@ -95,8 +81,28 @@ final class ComponentRules {
             "sun.nio.ch.KQueue.poll", "java.io.FileInputStream.read", "java.lang.ProcessHandleImpl.waitForProcessExit");
 
     private final List<Rule> rules;
+    /** What the generator's pipeline serves in this run ({@link #TLS_RECORDS}, {@link #HTTP2}); null: it has none. */
+    private final String generatorPipeline;
 
     ComponentRules(List<String> configured) {
+        this(parse(configured), null);
+    }
+
+    private ComponentRules(List<Rule> rules, String generatorPipeline) {
+        this.rules = rules;
+        this.generatorPipeline = generatorPipeline;
+    }
+
+    /**
+     * These rules for a run whose connections are {@code tls} and speak {@code protocol}: the generator's pipeline
+     * work is HTTP/2's in an HTTP/2 run (its session needs the pipeline with or without TLS), TLS's in a TLS HTTP/1.1
+     * one, and there is none in a plain HTTP/1.1 one.
+     */
+    ComponentRules forRun(boolean tls, String protocol) {
+        return new ComponentRules(rules, "h2".equals(protocol) ? HTTP2 : tls ? TLS_RECORDS : null);
+    }
+
+    private static List<Rule> parse(List<String> configured) {
         List<Rule> all = new ArrayList<>();
         for (String c : configured) {
             int eq = c.lastIndexOf('=');
@@ -106,7 +112,7 @@ final class ComponentRules {
             all.add(new Rule(c.substring(0, eq).trim(), c.substring(eq + 1).trim()));
         }
         all.addAll(DEFAULTS);
-        this.rules = List.copyOf(all);
+        return List.copyOf(all);
     }
 
     /** The component of one frame ({@code class.method}), or null when no rule names it. */
@@ -121,14 +127,19 @@ final class ComponentRules {
 
     /**
      * The component of a whole stack, {@code leafFirst}: its nearest frame with a rule names it, except that
-     * crypto called by TLS is TLS (the AES-GCM of a record, the signature of a handshake), and TLS is its
-     * handshake wherever a handshake frame is on the stack. Null when no frame has a rule.
+     * crypto called by TLS is TLS (the AES-GCM of a record, the signature of a handshake), so is Netty's plumbing
+     * that TLS calls for its own records (their buffers, its queue: what a plain pipeline does not do) up to where
+     * it hands them on to the next handler, and TLS is its handshake wherever a handshake frame is on the stack.
+     * Null when no frame has a rule.
      */
     String component(List<String> leafFirst) {
         String found = null;
         int at = 0;
         for (; at < leafFirst.size() && found == null; at++) {
             found = component(leafFirst.get(at));
+        }
+        if (NETWORK.equals(found) && calledByTls(leafFirst, at - 1)) {
+            found = TLS_RECORDS;
         }
         if (CRYPTO.equals(found)) {
             for (; at < leafFirst.size(); at++) {
@@ -139,16 +150,51 @@ final class ComponentRules {
                 }
             }
         }
-        if (TLS_RECORDS.equals(found) && leafFirst.stream().anyMatch(f -> HANDSHAKE_FRAMES.stream().anyMatch(f::startsWith))) {
+        if (TLS_RECORDS.equals(found) && TransportFrames.handshake(leafFirst)) {
             return TLS_HANDSHAKE;
         }
         return found;
     }
 
-    /** What a generator thread's stack of {@code component} counts as: its TLS and HTTP/2 apart, the rest the generator's. */
-    static String generatorComponent(String component) {
-        return TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)
-                ? GENERATOR_PREFIX + component : null;
+    /**
+     * Whether the frames from {@code from} outwards reach TLS's own code before another component, or before a hand-off
+     * to the next handler that came after Netty code of its own: what the next handler does is its own, but the
+     * hand-off itself (the pipeline walking from TLS to its neighbour) is there because TLS is.
+     */
+    private boolean calledByTls(List<String> leafFirst, int from) {
+        boolean pipelineOnly = true;
+        for (int i = from; i < leafFirst.size(); i++) {
+            String frame = leafFirst.get(i);
+            String c = component(frame);
+            if (TransportFrames.handOff(frame)) {
+                if (!pipelineOnly) {
+                    return false;
+                }
+                continue;
+            }
+            if (c != null && !c.equals(NETWORK)) {
+                return c.equals(TLS_RECORDS);
+            }
+            if (c != null) {
+                pipelineOnly = false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What a generator thread's stack ({@code leafFirst}, of {@code component}) counts as: its TLS and HTTP/2 apart,
+     * and so Netty's pipeline where the run's TLS or HTTP/2 needs one (not the socket's own work); the rest (its
+     * connections, parsing, scheduling, the socket) the generator's. Null: the generator's.
+     */
+    String generatorComponent(String component, List<String> leafFirst) {
+        if (TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)) {
+            return GENERATOR_PREFIX + component;
+        }
+        if (generatorPipeline != null && NETWORK.equals(component) && TransportFrames.generatorPipeline(leafFirst)) {
+            return GENERATOR_PREFIX + generatorPipeline;
+        }
+        return null;
     }
 
     static boolean idle(String leafFrame) {

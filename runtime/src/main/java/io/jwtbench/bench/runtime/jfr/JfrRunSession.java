@@ -57,7 +57,7 @@ final class JfrRunSession {
         } else {
             breakdown = null;
         }
-        profile = run.profile() ? profiling.enable(stream) : null;
+        profile = run.profile() ? profiling.enable(stream, run.tls(), run.protocol()) : null;
         if (this.keepAs != null) {
             stream.setMaxSize(maxBytes);
         }

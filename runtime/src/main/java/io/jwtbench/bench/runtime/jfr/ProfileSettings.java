@@ -13,8 +13,11 @@ import jdk.jfr.consumer.RecordingStream;
  */
 record ProfileSettings(ComponentRules rules, String sampler) {
 
-    /** Enables the sampler's events on the run's stream and returns the profile they feed. */
-    CpuProfile enable(RecordingStream stream) {
+    /**
+     * Enables the sampler's events on the run's stream and returns the profile they feed; the run's connections are
+     * {@code tls} and speak {@code protocol} (what the generator's pipeline is for).
+     */
+    CpuProfile enable(RecordingStream stream, boolean tls, String protocol) {
         boolean cpuTime = switch (sampler) {
             case "cpu-time" -> true;
             case "execution" -> false;
@@ -22,7 +25,7 @@ record ProfileSettings(ComponentRules rules, String sampler) {
             default -> throw new IllegalArgumentException(
                     "quarkus.bench.profile.sampler: \"" + sampler + "\" is not auto, cpu-time or execution");
         };
-        CpuProfile profile = new CpuProfile(rules, cpuTime);
+        CpuProfile profile = new CpuProfile(rules.forRun(tls, protocol), cpuTime);
         Duration period = Duration.ofMillis(CpuProfile.PERIOD_MS);
         if (cpuTime) {
             stream.enable(CpuProfile.CPU_TIME).with("throttle", period.toMillis() + "ms").withStackTrace();

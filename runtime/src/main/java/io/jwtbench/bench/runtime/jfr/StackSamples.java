@@ -164,7 +164,7 @@ final class StackSamples {
         }
         String named = rules.component(names);
         int component = named == null ? -1 : componentId(named);
-        String ofGenerator = ComponentRules.generatorComponent(named);
+        String ofGenerator = rules.generatorComponent(named, names);
         int generatorComponent = ofGenerator == null ? -1 : componentId(ofGenerator);
         boolean idle = !cpuTime && frames.length > 0 && ComponentRules.idle(frameNames.get(frames[0]));
         FrameKey key = new FrameKey(frames);

@@ -9,13 +9,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * How the generator talks to the application: plain or TLS, which HTTP protocol, how many requests share a
- * connection at once, whether a connection carries more than one request, and which TLS engine encrypts.
- * The spec fields {@code tls}, {@code protocol}, {@code streams}, {@code keepAlive} and {@code tlsEngine}.
+ * connection at once, whether a connection carries more than one request, which TLS engine encrypts on each
+ * side, which certificate the server presents and whether the client resumes sessions. The spec fields
+ * {@code tls}, {@code protocol}, {@code streams}, {@code keepAlive}, {@code tlsEngine}, {@code serverTlsEngine},
+ * {@code certificate} and {@code resumption}.
  *
  * @param streams requests in flight on one connection at once (1 for HTTP/1.1: no pipelining)
  * @param keepAlive false: a new connection, with TLS a new handshake, for every request
+ * @param tlsEngine the generator's (client's) TLS engine
+ * @param serverTlsEngine the server's TLS engine; null: whichever the application's HTTPS port has
+ * @param certificate what the server presents: the application's own certificate, or one the bench makes of a
+ *        given key type (served on a loopback listener of the bench's)
+ * @param resumption whether the client offers the sessions of its earlier connections (a new connection then
+ *        resumes instead of a full handshake)
  */
-public record Transport(boolean tls, Protocol protocol, int streams, boolean keepAlive, TlsEngine tlsEngine) {
+public record Transport(boolean tls, Protocol protocol, int streams, boolean keepAlive, TlsEngine tlsEngine,
+        TlsEngine serverTlsEngine, ServerCertificate certificate, boolean resumption) {
     public static final Protocol HTTP_1_1 = Protocol.HTTP_1_1;
     public static final Protocol H2 = Protocol.H2;
     /** The protocols the generator speaks, by name; anything else is refused with this list. */
@@ -23,10 +32,18 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
     /** The most concurrent HTTP/2 streams a connection of the generator opens (the server may allow fewer). */
     public static final int MAX_STREAMS = 1000;
     /** The spec fields this reads, which are engine fields, never target options. */
-    public static final List<String> FIELDS = List.of("tls", "protocol", "streams", "keepAlive", "tlsEngine");
+    public static final List<String> FIELDS = List.of("tls", "protocol", "streams", "keepAlive", "tlsEngine",
+            "serverTlsEngine", "certificate", "resumption");
+    /** The fields that only mean something over TLS. */
+    private static final List<String> TLS_FIELDS = List.of("tlsEngine", "serverTlsEngine", "certificate", "resumption");
 
     /** Plain HTTP/1.1 with keep-alive: every run before TLS existed, and every spec that says nothing. */
     public static final Transport PLAIN = new Transport(false, HTTP_1_1, 1, true, TlsEngine.JDK);
+
+    /** The application's server engine and certificate, a resuming client. */
+    public Transport(boolean tls, Protocol protocol, int streams, boolean keepAlive, TlsEngine tlsEngine) {
+        this(tls, protocol, streams, keepAlive, tlsEngine, null, ServerCertificate.APPLICATION, true);
+    }
 
     /** The transports a compare names (its {@code "transports"} list), in words a report can show. */
     public static final Map<String, Transport> NAMED = named();
@@ -44,16 +61,51 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    /** One of {@link #NAMED}; a {@link SpecException} on {@code transports} for any other name. */
+    /**
+     * What a TLS entry of a compare may add to its name, each after a {@code +}: {@code tls+server-openssl},
+     * {@code tls-per-request+ecdsa-p256+no-resumption}.
+     */
+    public static final List<String> MODIFIERS = List.of("client-jdk", "client-openssl", "server-jdk", "server-openssl",
+            "rsa-2048", "ecdsa-p256", "no-resumption");
+
+    /**
+     * One of {@link #NAMED}, over TLS with any {@link #MODIFIERS} after it; a {@link SpecException} on
+     * {@code transports} for any other name.
+     */
     public static Transport named(String name) {
-        Transport t = NAMED.get(name);
+        String[] parts = name.split("\\+", -1);
+        Transport t = NAMED.get(parts[0]);
         if (t == null) {
-            throw new SpecException("transports", "unknown transport \"" + name + "\"; known: " + String.join(", ", NAMED.keySet()));
+            throw new SpecException("transports", "unknown transport \"" + parts[0] + "\"; known: "
+                    + String.join(", ", NAMED.keySet()) + (parts.length > 1 ? ", each TLS one with +" + String.join(", +", MODIFIERS) : ""));
+        }
+        for (int i = 1; i < parts.length; i++) {
+            if (!t.tls) {
+                throw new SpecException("transports", "\"" + name + "\": +" + parts[i] + " applies to TLS, and " + parts[0] + " is plain");
+            }
+            t = switch (parts[i]) {
+                case "client-jdk" -> t.withEngines(TlsEngine.JDK, t.serverTlsEngine);
+                case "client-openssl" -> t.withEngines(TlsEngine.OPENSSL, t.serverTlsEngine);
+                case "server-jdk" -> t.withEngines(t.tlsEngine, TlsEngine.JDK);
+                case "server-openssl" -> t.withEngines(t.tlsEngine, TlsEngine.OPENSSL);
+                case "rsa-2048" -> new Transport(true, t.protocol, t.streams, t.keepAlive, t.tlsEngine, t.serverTlsEngine,
+                        ServerCertificate.RSA_2048, t.resumption);
+                case "ecdsa-p256" -> new Transport(true, t.protocol, t.streams, t.keepAlive, t.tlsEngine, t.serverTlsEngine,
+                        ServerCertificate.ECDSA_P256, t.resumption);
+                case "no-resumption" -> new Transport(true, t.protocol, t.streams, t.keepAlive, t.tlsEngine, t.serverTlsEngine,
+                        t.certificate, false);
+                default -> throw new SpecException("transports", "\"" + name + "\": unknown modifier +" + parts[i]
+                        + "; known: +" + String.join(", +", MODIFIERS));
+            };
         }
         return t;
     }
 
-    /** Who encrypts the generator's side of a TLS connection. */
+    private Transport withEngines(TlsEngine client, TlsEngine server) {
+        return new Transport(tls, protocol, streams, keepAlive, client, server, certificate, resumption);
+    }
+
+    /** Who encrypts one side of a TLS connection. */
     public enum TlsEngine {
         /** The JDK's own SSLEngine (SunJSSE). */
         JDK,
@@ -64,14 +116,23 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
             return name().toLowerCase(Locale.ROOT);
         }
 
-        static TlsEngine parse(JsonNode node) {
+        /** The engine named {@code name} ({@code jdk}, {@code openssl}), or null. */
+        public static TlsEngine of(String name) {
             for (TlsEngine e : values()) {
-                if (node.isTextual() && e.jsonName().equals(node.asText())) {
+                if (e.jsonName().equals(name)) {
                     return e;
                 }
             }
-            throw new SpecException("tlsEngine", "must be one of " + Arrays.stream(values()).map(TlsEngine::jsonName).toList()
-                    + ", got " + node);
+            return null;
+        }
+
+        static TlsEngine parse(String field, JsonNode node) {
+            TlsEngine e = node.isTextual() ? of(node.asText()) : null;
+            if (e == null) {
+                throw new SpecException(field, "must be one of " + Arrays.stream(values()).map(TlsEngine::jsonName).toList()
+                        + ", got " + node);
+            }
+            return e;
         }
     }
 
@@ -106,15 +167,22 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
             throw new SpecException("keepAlive", "a connection per request is an HTTP/1.1 question: HTTP/2 multiplexes"
                     + " its requests on long-lived connections; use \"protocol\": \"http/1.1\" with keepAlive false");
         }
-        JsonNode e = body.get("tlsEngine");
-        TlsEngine engine = TlsEngine.JDK;
-        if (RunSpecParser.present(e)) {
-            if (!tls) {
-                throw new SpecException("tlsEngine", "applies to TLS: add \"tls\": true, or remove tlsEngine");
+        if (!tls) {
+            for (String field : TLS_FIELDS) {
+                if (RunSpecParser.present(body.get(field))) {
+                    throw new SpecException(field, "applies to TLS: add \"tls\": true, or remove " + field);
+                }
             }
-            engine = TlsEngine.parse(e);
+            return new Transport(false, protocol, streams, keepAlive, TlsEngine.JDK);
         }
-        return new Transport(tls, protocol, streams, keepAlive, engine);
+        JsonNode e = body.get("tlsEngine");
+        TlsEngine engine = RunSpecParser.present(e) ? TlsEngine.parse("tlsEngine", e) : TlsEngine.JDK;
+        JsonNode se = body.get("serverTlsEngine");
+        TlsEngine serverEngine = RunSpecParser.present(se) ? TlsEngine.parse("serverTlsEngine", se) : null;
+        JsonNode c = body.get("certificate");
+        ServerCertificate certificate = RunSpecParser.present(c) ? ServerCertificate.parse(c) : ServerCertificate.APPLICATION;
+        boolean resumption = RunSpecParser.bool("resumption", body.get("resumption"), true);
+        return new Transport(true, protocol, streams, keepAlive, engine, serverEngine, certificate, resumption);
     }
 
     /** The fields that differ from {@link #PLAIN}, as a caller writes them (a plain run's echo is as before). */
@@ -122,6 +190,15 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
         if (tls) {
             m.put("tls", true);
             m.put("tlsEngine", tlsEngine.jsonName());
+            if (serverTlsEngine != null) {
+                m.put("serverTlsEngine", serverTlsEngine.jsonName());
+            }
+            if (certificate != ServerCertificate.APPLICATION) {
+                m.put("certificate", certificate.jsonName);
+            }
+            if (!resumption) {
+                m.put("resumption", false);
+            }
         }
         if (protocol != HTTP_1_1) {
             m.put("protocol", protocol.id());
@@ -141,10 +218,12 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
         Object streams = spec.get("streams");
         Protocol protocol = Protocol.of(String.valueOf(spec.getOrDefault("protocol", HTTP_1_1.id())));
         return new Transport(tls, protocol == null ? HTTP_1_1 : protocol, streams instanceof Number n ? n.intValue() : 1,
-                !Boolean.FALSE.equals(spec.get("keepAlive")), "openssl".equals(engine) ? TlsEngine.OPENSSL : TlsEngine.JDK);
+                !Boolean.FALSE.equals(spec.get("keepAlive")), "openssl".equals(engine) ? TlsEngine.OPENSSL : TlsEngine.JDK,
+                TlsEngine.of(String.valueOf(spec.get("serverTlsEngine"))), ServerCertificate.of(spec.get("certificate")),
+                !Boolean.FALSE.equals(spec.get("resumption")));
     }
 
-    /** In words, for reports and refusals: "TLS HTTP/1.1 (openssl), a connection per request". */
+    /** In words, for reports and refusals: "TLS HTTP/1.1 (openssl, server jdk), a connection per request". */
     public String label() {
         StringBuilder b = new StringBuilder(tls ? "TLS " : "plain ");
         b.append(protocol.label());
@@ -152,10 +231,20 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
             b.append(" × ").append(streams).append(" streams");
         }
         if (tls) {
-            b.append(" (").append(tlsEngine.jsonName()).append(')');
+            b.append(" (").append(tlsEngine.jsonName());
+            if (serverTlsEngine != null) {
+                b.append(", server ").append(serverTlsEngine.jsonName());
+            }
+            if (certificate != ServerCertificate.APPLICATION) {
+                b.append(", ").append(certificate.jsonName).append(" certificate");
+            }
+            b.append(')');
         }
         if (!keepAlive) {
             b.append(", a connection per request");
+        }
+        if (tls && !resumption) {
+            b.append(", no resumption");
         }
         return b.toString();
     }

@@ -85,6 +85,15 @@ public final class RunText {
                     t.connectionsOpened(), Format.fixed(t.connectionsPerSecond(), 0),
                     t.handshakes() == 0 ? "" : String.format(java.util.Locale.ROOT, ", %d handshakes (%s/s, %d resumed, mean %.2f ms)",
                             t.handshakes(), Format.fixed(t.handshakesPerSecond(), 0), t.resumptions(), t.handshakeMeanMs()));
+            if (t.serverTlsEngine() != null) {
+                Format.line(out, "TLS server: %s engine, %s certificate (%s), key exchange %s%s", t.serverTlsEngine(),
+                        t.certificate(), t.certificateKeyType() == null ? "key not seen" : t.certificateKeyType(),
+                        t.keyExchangeGroup() == null ? "not seen" : t.keyExchangeGroup(),
+                        t.serverFullHandshakes() == null ? "" : String.format(java.util.Locale.ROOT,
+                                "; its own count: %d full (%s/s) and %d resumed (%s/s) handshakes", t.serverFullHandshakes(),
+                                Format.fixed(t.serverFullHandshakesPerSecond(), 0), t.serverResumedHandshakes(),
+                                Format.fixed(t.serverResumedHandshakesPerSecond(), 0)));
+            }
         }
         Kernel kernel = r.kernel();
         if (kernel != null) {

@@ -16,8 +16,12 @@ public final class Tally {
         TLS_HANDSHAKE
     }
 
-    /** What a TLS handshake settled on: the ALPN protocol, the TLS version and the cipher suite. */
-    public record Negotiated(String protocol, String tlsVersion, String cipherSuite) {
+    /**
+     * What a TLS handshake settled on: the ALPN protocol, the TLS version, the cipher suite, the key exchange group
+     * ({@code x25519}, ...; null when the server's hello was not seen) and the server certificate's key type.
+     */
+    public record Negotiated(String protocol, String tlsVersion, String cipherSuite, String keyExchangeGroup,
+            String certificateKeyType) {
     }
 
     private final LongAdder responses = new LongAdder();

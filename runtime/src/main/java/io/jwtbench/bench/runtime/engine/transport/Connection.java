@@ -119,7 +119,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
             pool.reconnectLater(this); // from the loop's queue: a server that refuses every handshake is not a hot loop
             return;
         }
-        outcomes.handshakeDone(ssl, activeNanos);
+        outcomes.handshakeDone(ctx.channel(), activeNanos);
         up(ctx);
     }
 

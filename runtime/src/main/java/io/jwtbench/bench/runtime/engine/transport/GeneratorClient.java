@@ -44,6 +44,8 @@ final class GeneratorClient {
      * across reads is copied), so the loop's channels share it.
      */
     private final ByteBuf[] readBuffers;
+    /** The key exchange group the server's hellos named. */
+    final ServerHelloPeek.Seen serverHellos = new ServerHelloPeek.Seen();
 
     GeneratorClient(Context[] contexts, int connections, Duration connectTimeout, Endpoint endpoint) {
         this.loops = new EventLoop[contexts.length];
@@ -80,12 +82,17 @@ final class GeneratorClient {
             @Override
             protected void initChannel(Channel ch) {
                 if (tls != null) {
-                    // host and port key the session cache: later connections resume, as a browser's would
-                    ch.pipeline().addLast(tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port()));
+                    ch.pipeline().addLast(new ServerHelloPeek(serverHellos), sslHandler(ch));
                 }
                 ch.pipeline().addLast(connection);
             }
         });
+    }
+
+    /** Host and port key both engines' session caches: with them later connections resume, as a browser's would. */
+    private SslHandler sslHandler(Channel ch) {
+        return endpoint.transport().resumption() ? tls.newHandler(ch.alloc(), RunTransport.HOST, endpoint.port())
+                : tls.newHandler(ch.alloc());
     }
 
     /** Closed with the generator, whatever state it is in. */

@@ -6,6 +6,7 @@ import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.stats.Measurement;
 import io.jwtbench.bench.runtime.stats.Tally;
+import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslHandler;
 
 /**
@@ -17,10 +18,13 @@ final class Outcomes {
     private static final Logger LOG = Logger.getLogger(Outcomes.class);
 
     private final Measurement measurement;
+    /** The key exchange groups the servers' hellos named (the JDK's client does not tell). */
+    private final ServerHelloPeek.Seen serverHellos;
     private final AtomicBoolean toldCapped = new AtomicBoolean();
 
-    Outcomes(Measurement measurement) {
+    Outcomes(Measurement measurement, ServerHelloPeek.Seen serverHellos) {
         this.measurement = measurement;
+        this.serverHellos = serverHellos;
     }
 
     Measurement measurement() {
@@ -63,15 +67,16 @@ final class Outcomes {
         }
     }
 
-    /** A TLS handshake completed on {@code ssl}, whose TCP connection came up at {@code connectedNanos}. */
-    void handshakeDone(SslHandler ssl, long connectedNanos) {
+    /** A TLS handshake completed on {@code channel}, whose TCP connection came up at {@code connectedNanos}. */
+    void handshakeDone(Channel channel, long connectedNanos) {
         long nanos = System.nanoTime() - connectedNanos;
         Tally tally = measurement.tally();
         if (tally != null) {
-            // sessions carry wall-clock times: the connection's start, on that clock
-            tally.handshake(nanos, TlsClient.resumed(ssl, System.currentTimeMillis() - nanos / 1_000_000));
+            tally.handshake(nanos, ServerHelloPeek.resumed(channel));
         }
-        measurement.negotiated(TlsClient.negotiated(ssl));
+        if (measurement.negotiated() == null) { // every connection of a run negotiates the same
+            measurement.negotiated(TlsClient.negotiated(channel.pipeline().get(SslHandler.class), serverHellos.group()));
+        }
     }
 
     /** A due request waited {@code nanos} for a free connection. */

@@ -44,7 +44,7 @@ public final class RunTransport {
         this.streams = transport.streams();
         this.tls = transport.tls();
         this.timeoutNanos = timeout.toNanos();
-        this.outcomes = new Outcomes(measurement);
+        this.outcomes = new Outcomes(measurement, client.serverHellos);
     }
 
     /** Where the drivers file scheduling facts. */

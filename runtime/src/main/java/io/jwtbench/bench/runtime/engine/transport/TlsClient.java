@@ -1,9 +1,15 @@
 package io.jwtbench.bench.runtime.engine.transport;
 
+import java.security.PublicKey;
+import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.security.interfaces.ECPublicKey;
+import java.security.interfaces.EdECPublicKey;
+import java.security.interfaces.RSAPublicKey;
 import java.util.List;
 
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSession;
 
 import io.jwtbench.bench.runtime.plan.Transport;
@@ -18,7 +24,8 @@ import io.netty.handler.ssl.SslProvider;
 /**
  * The generator's side of TLS: one client context per run, trusting only the given certificates, offering
  * the run's protocol by ALPN, with the engine the spec chose (the JDK's SSLEngine or BoringSSL). Its session
- * cache lets later connections resume, as a real client's would.
+ * cache lets later connections resume, as a real client's would, unless the spec turned resumption off (its
+ * engines are then made without the server's address, which both engines key their session caches by).
  */
 public final class TlsClient {
     private TlsClient() {
@@ -50,17 +57,31 @@ public final class TlsClient {
         }
     }
 
-    /**
-     * Whether the handshake that just completed resumed an earlier session instead of a full one: its session
-     * was created before this connection was (a full handshake creates its session during the handshake).
-     */
-    static boolean resumed(SslHandler ssl, long connectedAtMillis) {
-        return ssl.engine().getSession().getCreationTime() < connectedAtMillis;
+    /** What a completed handshake on {@code ssl} settled on; {@code group}: the key exchange group its server's hello named. */
+    static Tally.Negotiated negotiated(SslHandler ssl, String group) {
+        SSLSession session = ssl.engine().getSession();
+        String key = null;
+        try {
+            Certificate[] peer = session.getPeerCertificates();
+            key = peer.length == 0 ? null : keyType(peer[0].getPublicKey());
+        } catch (SSLPeerUnverifiedException e) {
+            // an anonymous server: nothing to say about its key
+        }
+        return new Tally.Negotiated(ssl.applicationProtocol(), session.getProtocol(), session.getCipherSuite(), group, key);
     }
 
-    /** What a completed handshake on {@code ssl} settled on. */
-    static Tally.Negotiated negotiated(SslHandler ssl) {
-        SSLSession session = ssl.engine().getSession();
-        return new Tally.Negotiated(ssl.applicationProtocol(), session.getProtocol(), session.getCipherSuite());
+    /** {@code EC P-256}, {@code RSA 2048}, {@code Ed25519}: a key's algorithm and size, as a certificate is chosen by. */
+    static String keyType(PublicKey key) {
+        if (key instanceof RSAPublicKey rsa) {
+            return "RSA " + rsa.getModulus().bitLength();
+        }
+        if (key instanceof ECPublicKey ec) {
+            int bits = ec.getParams().getCurve().getField().getFieldSize();
+            return "EC " + (bits == 256 || bits == 384 || bits == 521 ? "P-" + bits : bits + "-bit");
+        }
+        if (key instanceof EdECPublicKey ed) {
+            return ed.getParams().getName();
+        }
+        return key.getAlgorithm();
     }
 }
