@@ -19,6 +19,7 @@ import jakarta.inject.Singleton;
  * {@code /jwt/validate} as its authentication check must not accept them.</li>
  * <li>{@value #CACHE_HEADER}{@code : }{@value #BYPASS} skips the token cache, and only with such a
  * secret: a stranger cannot make every request pay for a signature check.</li>
+ * <li>So is the {@link SlowdownInjector}'s header.</li>
  * </ul>
  */
 @Singleton
@@ -41,7 +42,12 @@ public class BenchRequestPolicy {
 
     /** Whether the request asks to skip the token cache and may (it carries a guarded issuer's secret). */
     boolean bypassesCache(String presentedSecret, String cacheDirective) {
-        if (!BYPASS.equals(cacheDirective) || presentedSecret == null) {
+        return BYPASS.equals(cacheDirective) && fromBench(presentedSecret);
+    }
+
+    /** Whether the request carries a guarded issuer's secret: it is the bench's own. */
+    boolean fromBench(String presentedSecret) {
+        if (presentedSecret == null) {
             return false;
         }
         byte[] given = presentedSecret.getBytes(StandardCharsets.US_ASCII);
