@@ -12,6 +12,11 @@
 #   verdict: cannot judge: ...  exit 2  bad input, a build that does not start or answers errors, ...
 # Both processes are stopped however it ends. docs/regression.md has the statistics and their measured rates.
 #
+# When BASE cannot run any more, measure it beforehand and keep that; NEW is then held against it:
+#   SAVE=base.json scripts/ab.sh BASE [SPEC]     # LAUNCHES (default 3) JVM launches, one after the other: exit 2
+#   AGAINST=base.json scripts/ab.sh NEW [SPEC]   # the same for NEW, then the verdict on the launches' medians
+# with the machine's fingerprint and a CPU canary: INCONCLUSIVE, with the reason, when either moved.
+#
 # Settings (environment):
 #   MODE=simultaneous|interleaved   how the pairs are taken (default simultaneous: docs/regression.md says why)
 #   BUDGET=6m           the whole check, both JVMs' start and warm-up included; pairs are added up to it
@@ -29,20 +34,22 @@
 #                       there is that build's.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then
   sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//' >&2
-  echo "verdict: cannot judge: give two builds' quarkus-run.jar (and optionally a spec)"
+  echo "verdict: cannot judge: give two builds' quarkus-run.jar (and optionally a spec), or one with SAVE= or AGAINST="
   exit 2
 fi
 java_home=$( . "$here/jdk.sh" >&2 && echo "$JAVA_HOME" ) || { echo "verdict: cannot judge: no JDK 21+ (see above)"; exit 2; }
 
 # the check's own code comes from NEW's build (normally this checkout's), else BASE's
 lib=""
-for jar in "$2" "$1"; do
+jars=()
+for arg in "$@"; do [[ "$arg" == *.jar ]] && jars=("$arg" "${jars[@]}"); done
+for jar in "${jars[@]}"; do
   if ls "$(dirname "$jar")"/lib/main/io.jwtbench.bench-*.jar >/dev/null 2>&1; then lib="$(dirname "$jar")/lib/main"; break; fi
 done
 if [ -z "$lib" ]; then
-  echo "verdict: cannot judge: neither $2 nor $1 is a jwt-bench build's quarkus-run.jar (no lib/main/io.jwtbench.bench-*.jar beside it)"
+  echo "verdict: cannot judge: none of ${jars[*]:-the arguments} is a jwt-bench build's quarkus-run.jar (no lib/main/io.jwtbench.bench-*.jar beside it)"
   exit 2
 fi
 
@@ -68,7 +75,7 @@ trap 'exit 2' INT TERM HUP
 opts=(--work="$work")
 for pair in MODE:mode BUDGET:budget TOLERANCE:tolerance LATENCY_TOLERANCE:latency-tolerance SEGMENT:segment \
             INJECT:inject SEED:seed WARMUP:warmup JUNIT:junit PAIRS:pairs AB_JAVA_OPTS:java-opts \
-            BASE_JAVA_OPTS:base-java-opts NEW_JAVA_OPTS:new-java-opts; do
+            BASE_JAVA_OPTS:base-java-opts NEW_JAVA_OPTS:new-java-opts SAVE:save AGAINST:against LAUNCHES:launches; do
   var=${pair%%:*}
   [ -n "${!var:-}" ] && opts+=("--${pair#*:}=${!var}")
 done

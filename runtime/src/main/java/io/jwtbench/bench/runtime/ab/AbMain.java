@@ -6,13 +6,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.jwtbench.bench.runtime.analysis.LaunchComparison;
 
 /**
- * {@code scripts/ab.sh}'s program: starts BASE and NEW, holds NEW against BASE ({@link PairedCheck}), prints the
- * summary whose last line is the verdict, writes the JUnit XML if asked, stops both whatever happens, and exits
- * as {@code scripts/bench-gate.sh} does: 0 PASS, 1 REGRESSED, 2 INCONCLUSIVE or nothing to judge.
+ * {@code scripts/ab.sh}'s program. Two builds: starts both, holds NEW against BASE ({@link PairedCheck}). One
+ * build with {@code --save} or {@code --against}: measures it in several launches ({@link SavedCheck}), keeps
+ * that, or holds it against what was kept. Prints the summary whose last line is the verdict, writes the JUnit
+ * XML if asked, stops every build it started whatever happens, and exits as {@code scripts/bench-gate.sh} does:
+ * 0 PASS, 1 REGRESSED, 2 INCONCLUSIVE or nothing to judge.
  */
 public final class AbMain {
     private AbMain() {
@@ -20,24 +24,14 @@ public final class AbMain {
 
     public static void main(String[] args) {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        List<ServiceProcess> started = new ArrayList<>();
-        Thread stopper = new Thread(() -> started.forEach(ServiceProcess::close), "ab-stop-services");
-        Runtime.getRuntime().addShutdownHook(stopper); // a TERM or INT stops both too
         AbSettings settings = null;
+        Services services = null;
         int exit;
         try {
             settings = AbSettings.parse(args, Instant.now());
-            started.add(ServiceProcess.start("BASE", settings.baseJar(), settings.workDir(), settings.baseJavaOptions()));
-            started.add(ServiceProcess.start("NEW", settings.currentJar(), settings.workDir(), settings.currentJavaOptions()));
-            for (ServiceProcess p : started) {
-                p.awaitReady();
-                out.println("ab: " + p.label + " ready at " + p.uri + " (pid " + p.pid() + ", log " + p.log + ")");
-            }
-            AbResult result = new PairedCheck(new BenchClient("BASE", started.get(0).uri),
-                    new BenchClient("NEW", started.get(1).uri), settings, out).run();
-            out.print(AbText.summary(result));
-            exit = write(settings.junit(), AbText.junit(result)) && write(settings.pairsCsv(), AbText.pairsCsv(result))
-                    ? result.exitCode() : 2;
+            services = new Services(settings.workDir());
+            exit = settings.saveTo() != null || settings.against() != null ? saved(settings, services, out)
+                    : paired(settings, services, out);
         } catch (AbException e) {
             if (settings != null) {
                 write(settings.junit(), AbText.junitError(e.getMessage()));
@@ -45,10 +39,54 @@ public final class AbMain {
             out.println("verdict: cannot judge: " + e.getMessage());
             exit = 2;
         } finally {
-            started.forEach(ServiceProcess::close);
+            if (services != null) {
+                services.release();
+            }
         }
-        Runtime.getRuntime().removeShutdownHook(stopper);
         System.exit(exit);
+    }
+
+    private static int paired(AbSettings settings, Services services, PrintStream out) {
+        ServiceProcess base = services.start("BASE", settings.baseJar(), settings.baseJavaOptions());
+        ServiceProcess current = services.start("NEW", settings.currentJar(), settings.currentJavaOptions());
+        for (ServiceProcess p : new ServiceProcess[] { base, current }) {
+            p.awaitReady();
+            out.println("ab: " + p.label + " ready at " + p.uri + " (pid " + p.pid() + ", log " + p.log + ")");
+        }
+        AbResult result = new PairedCheck(new BenchClient("BASE", base.uri), new BenchClient("NEW", current.uri), settings, out)
+                .run();
+        out.print(AbText.summary(result));
+        return write(settings.junit(), AbText.junit(result)) && write(settings.pairsCsv(), AbText.pairsCsv(result))
+                ? result.exitCode() : 2;
+    }
+
+    /**
+     * {@code --save}: the build measured in launches and kept (exit 2: nothing judged yet); {@code --against}: the
+     * build measured likewise, at the baseline's spec and load, and held against what was kept.
+     */
+    private static int saved(AbSettings settings, Services services, PrintStream out) {
+        SavedBaseline baseline = settings.against() == null ? null : SavedBaseline.read(settings.against());
+        ObjectNode spec = settings.spec() == null ? baseline.spec() : settings.spec();
+        if (baseline != null) {
+            SavedCheck.checkSameSpec(baseline.spec(), spec);
+            spec = baseline.spec();
+        }
+        SavedBaseline measured = SavedCheck.measure(settings, spec, services, out);
+        if (baseline == null) {
+            measured.write(settings.saveTo());
+            out.println("verdict: saved: " + settings.launches() + " launches of " + settings.currentJar() + " in "
+                    + settings.saveTo() + " (CPU/request " + SavedCheck.values(measured.launches())
+                    + " µs); hold a build against it with AGAINST=" + settings.saveTo());
+            return 2;
+        }
+        LaunchComparison.Result r = SavedCheck.against(baseline, measured, settings.tolerancePercent());
+        String summary = SavedText.summary(baseline, measured, r, settings.tolerancePercent());
+        out.print(summary);
+        return !write(settings.junit(), SavedText.junit(summary, r, settings.tolerancePercent())) ? 2 : switch (r.outcome()) {
+            case PASS -> 0;
+            case REGRESSED -> 1;
+            case INCONCLUSIVE -> 2;
+        };
     }
 
     /** Writes {@code text} to {@code file} where one is asked for; false (and why on stderr) when it cannot. */

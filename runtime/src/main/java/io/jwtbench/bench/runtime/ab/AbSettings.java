@@ -17,18 +17,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jwtbench.bench.runtime.plan.Durations;
 
 /**
- * What {@code scripts/ab.sh} asks for: {@code BASE NEW [SPEC] [--name=value ...]}, every value checked here,
- * before any process starts.
+ * What {@code scripts/ab.sh} asks for: {@code BASE NEW [SPEC] [--name=value ...]}, or {@code JAR [SPEC]} with
+ * {@code --save=file} or {@code --against=file}; every value checked here, before any process starts.
  *
+ * @param baseJar  null with {@code --save} or {@code --against}: the one build is {@code currentJar}
+ * @param spec     null with {@code --against} and no spec: the baseline's
  * @param deadline when the verdict must be in, warm-ups included (the start plus {@code --budget})
+ * @param saveTo   {@code --save}: measure the build in {@code launches} launches and keep that there
+ * @param against  {@code --against}: hold the build against what {@code --save} kept there
  */
 public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrder order, Instant deadline,
         Duration budget, double tolerancePercent, double latencyTolerancePercent, Injection injection, Duration segment,
-        String warmup, Path junit, Path pairsCsv, Path workDir, List<String> baseJavaOptions, List<String> currentJavaOptions) {
+        String warmup, Path junit, Path pairsCsv, Path workDir, List<String> baseJavaOptions, List<String> currentJavaOptions,
+        Path saveTo, Path against, int launches) {
 
     static final String DEFAULT_SPEC = "{\"target\":\"jwt\"}";
     static final Set<String> OPTIONS = Set.of("mode", "budget", "tolerance", "latency-tolerance", "inject", "segment", "seed",
-            "warmup", "junit", "pairs", "work", "java-opts", "base-java-opts", "new-java-opts");
+            "warmup", "junit", "pairs", "work", "java-opts", "base-java-opts", "new-java-opts", "save", "against", "launches");
     /** Starting both JVMs and warming them up takes at least this much of the budget. */
     static final Duration LEAST_WARMUP = Duration.ofSeconds(40);
 
@@ -86,8 +91,17 @@ public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrd
                 positional.add(a);
             }
         }
-        if (positional.size() < 2 || positional.size() > 3) {
-            throw new AbException("usage: ab.sh BASE NEW [SPEC]: two builds' quarkus-run.jar and a run spec");
+        boolean saved = o.containsKey("save") || o.containsKey("against");
+        if (o.containsKey("save") && o.containsKey("against")) {
+            throw new AbException("give SAVE or AGAINST, not both");
+        }
+        int jars = saved ? 1 : 2;
+        if (positional.size() < jars || positional.size() > jars + 1) {
+            throw new AbException(saved ? "usage: ab.sh JAR [SPEC] with SAVE=file or AGAINST=file: one build's quarkus-run.jar"
+                    : "usage: ab.sh BASE NEW [SPEC]: two builds' quarkus-run.jar and a run spec");
+        }
+        if (o.containsKey("against") && !java.nio.file.Files.isReadable(Path.of(o.get("against")))) {
+            throw new AbException("AGAINST " + o.get("against") + " cannot be read: give a file ab.sh SAVE= wrote");
         }
         Duration budget = duration(o, "budget", "6m");
         if (budget.compareTo(LEAST_WARMUP) < 0) {
@@ -95,13 +109,15 @@ public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrd
                     + " both builds alone takes about " + Durations.format(LEAST_WARMUP));
         }
         long seed = o.containsKey("seed") ? number(o, "seed", Long.MIN_VALUE, Long.MAX_VALUE).longValue() : now.toEpochMilli();
-        return new AbSettings(jar(positional.get(0), "BASE"), jar(positional.get(1), "NEW"),
-                spec(positional.size() == 3 ? positional.get(2) : DEFAULT_SPEC),
+        return new AbSettings(saved ? null : jar(positional.get(0), "BASE"), jar(positional.get(jars - 1), saved ? "JAR" : "NEW"),
+                positional.size() > jars ? spec(positional.get(jars)) : o.containsKey("against") ? null : spec(DEFAULT_SPEC),
                 new PairOrder(PairOrder.Mode.of(o.getOrDefault("mode", "simultaneous")), seed), now.plus(budget), budget,
                 number(o, "tolerance", 0.1, 100).doubleValue(), number(o, "latency-tolerance", 0.1, 1000).doubleValue(),
                 Injection.parse(o.getOrDefault("inject", "none")), duration(o, "segment", "5s"), warmup(o.getOrDefault("warmup", "auto")),
                 o.containsKey("junit") ? Path.of(o.get("junit")) : null, o.containsKey("pairs") ? Path.of(o.get("pairs")) : null,
-                Path.of(o.getOrDefault("work", ".")), javaOptions(o, "base-java-opts"), javaOptions(o, "new-java-opts"));
+                Path.of(o.getOrDefault("work", ".")), javaOptions(o, "base-java-opts"), javaOptions(o, "new-java-opts"),
+                o.containsKey("save") ? Path.of(o.get("save")) : null, o.containsKey("against") ? Path.of(o.get("against")) : null,
+                (int) number(o, "launches", 3, 50).doubleValue());
     }
 
     /** The common JVM options, then the side's own. */
@@ -158,7 +174,11 @@ public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrd
     }
 
     private static Number number(Map<String, String> o, String name, double min, double max) {
-        String text = o.getOrDefault(name, name.equals("tolerance") ? "5" : "10");
+        String text = o.getOrDefault(name, switch (name) {
+            case "tolerance" -> "5";
+            case "launches" -> "3";
+            default -> "10";
+        });
         try {
             double v = Double.parseDouble(text);
             if (v >= min && v <= max) {

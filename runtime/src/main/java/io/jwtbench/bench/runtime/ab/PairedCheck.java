@@ -25,16 +25,6 @@ import io.jwtbench.bench.runtime.analysis.PairedVerdict.Outcome;
 public final class PairedCheck {
     /** Looks at the pairs as they come: more stop sooner when the answer is clear, at a wider interval each. */
     static final int LOOKS = 4;
-    /** Connections of the warm-up run that also measures what each build sustains. */
-    static final int WARMUP_CONNECTIONS = 16;
-    /**
-     * Without a rate in the spec, the pairs run at this share of the lower capacity: well below the knee, where
-     * queueing would change what a request costs, and high enough that a request's own work outweighs the
-     * process's fixed background (timers, samplers) in its CPU.
-     */
-    static final double DEFAULT_LOAD = 0.25;
-    /** A rate above this share of a capacity would measure queueing, not the builds. */
-    static final double MAX_LOAD = 0.8;
 
     private final BenchClient base;
     private final BenchClient current;
@@ -56,31 +46,14 @@ public final class PairedCheck {
         for (BenchClient side : List.of(base, current)) {
             specs.checkTarget(side);
         }
-        // warm-up, and what each sustains as the pairs will run them (at once, or each alone): the better of two
-        // closed runs, the second with the JIT warmer (a neighbour's burst only ever lowers what is measured)
-        Segment[] first = each(specs.capacityProbe(settings.warmup()), specs.capacityProbe(settings.warmup()),
-                specs.capacityProbeEndsWithin());
-        Segment[] second = each(specs.capacityProbe("0s"), specs.capacityProbe("0s"), specs.capacityProbeEndsWithin());
-        double[] capacity = { Math.max(first[0].rps(), second[0].rps()), Math.max(first[1].rps(), second[1].rps()) };
-        double sustained = Math.min(capacity[0], capacity[1]);
-        out.printf(Locale.ROOT, "ab: warm-up (closed, %d connections, warm-up %s), %s: BASE %.0f req/s, NEW %.0f req/s%n",
-                WARMUP_CONNECTIONS, settings.warmup(), simultaneous() ? "both at once" : "each alone", capacity[0], capacity[1]);
-        SegmentSpecs.Load load = specs.load(sustained, DEFAULT_LOAD, MAX_LOAD);
-        out.println("ab: pairs of " + load.describe() + ", " + settings.order().mode().name().toLowerCase(Locale.ROOT));
-
-        // until both JVMs are steady (their JIT quiet), within a share of the budget
-        Instant settleUntil = started.plus(settings.budget().multipliedBy(2).dividedBy(5));
-        Segment[] settle;
-        Duration pairTime;
-        int round = 0;
-        do {
-            long pairStart = System.nanoTime();
-            settle = each(specs.segment(load, 0), specs.segment(load, 0), specs.endsWithin());
-            pairTime = Duration.ofNanos(System.nanoTime() - pairStart);
-            specs.checkSameSpec(settle[0], settle[1]);
-            out.println("ab: settling " + ++round + ": " + AbText.pairLine(0, new Pair("A+B", settle[0], settle[1])).substring(9)
-                    + "  steady: BASE " + settle[0].steady() + ", NEW " + settle[1].steady());
-        } while (!(settle[0].steady() && settle[1].steady()) && Instant.now().plus(pairTime).isBefore(settleUntil));
+        // warmed up as the pairs will run them, until both are steady, within a share of the budget
+        WarmUp.Result warm = WarmUp.run((spec, within) -> each(spec, spec, within), specs, settings.warmup(),
+                started.plus(settings.budget().multipliedBy(2).dividedBy(5)), List.of("BASE", "NEW"),
+                simultaneous() ? "both at once" : "each alone, in randomized ABBA order", out);
+        Segment[] settle = warm.last();
+        specs.checkSameSpec(settle[0], settle[1]);
+        SegmentSpecs.Load load = warm.load();
+        Duration pairTime = warm.roundTime();
         int injectUs = settings.injection().micros(settle[0].serverCpuUsPerRequest());
         if (injectUs > 0) {
             out.printf(Locale.ROOT, "ab: injected slowdown on NEW: %d µs of CPU per request (%s; BASE's server CPU %.1f µs/request)%n",

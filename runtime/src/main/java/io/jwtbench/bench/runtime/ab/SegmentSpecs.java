@@ -105,7 +105,7 @@ final class SegmentSpecs {
     /** A closed-model run: warms the JIT and measures what each build sustains. */
     ObjectNode capacityProbe(String warmup) {
         ObjectNode probe = options();
-        probe.put("connections", PairedCheck.WARMUP_CONNECTIONS).put("duration", "3s").put("warmup", warmup)
+        probe.put("connections", WarmUp.CONNECTIONS).put("duration", "3s").put("warmup", warmup)
                 .put("profile", true).put("breakdown", false); // profiled as the pairs are
         return probe;
     }
