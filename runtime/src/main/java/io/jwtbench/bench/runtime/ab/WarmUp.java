@@ -10,10 +10,10 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Builds warmed up as they will be measured: two closed runs that also find what each sustains (the better of
- * the two: a neighbour's burst only ever lowers what is measured, and the second finds the JIT warmer), the
- * load of the segments from that, then segments at that load until every build's run is steady (its JIT quiet,
- * runtime/README.md "Steady state") or the time for it is up.
+ * Builds warmed up as they will be measured: closed runs at full load (the most calls for the JIT to compile)
+ * until every build's run is steady (its JIT quiet, runtime/README.md "Steady state") or the time for it is up;
+ * what each sustained is the best of those runs (a neighbour's burst only ever lowers it, a cold JIT too); the
+ * segments' load follows from that, and one segment at it settles the paced path and times a round.
  */
 final class WarmUp {
     /** Connections of the closed runs that warm up and measure what each build sustains. */
@@ -35,18 +35,10 @@ final class WarmUp {
 
     /**
      * @param capacity  what each build sustained in the closed runs, req/s
-     * @param last      the last settling round's segments, one per build
-     * @param roundTime how long that round took: one segment each, as measured
+     * @param last      the segment at the load that ended the warm-up, one per build
+     * @param roundTime how long it took: one segment each, as measured
      */
     record Result(double[] capacity, SegmentSpecs.Load load, Segment[] last, Duration roundTime) {
-        boolean steady() {
-            for (Segment s : last) {
-                if (!s.steady()) {
-                    return false;
-                }
-            }
-            return true;
-        }
     }
 
     private WarmUp() {
@@ -54,36 +46,53 @@ final class WarmUp {
 
     /**
      * @param firstWarmup the first closed run's warm-up: {@code auto} or a duration
-     * @param settleUntil when to stop waiting for steady runs
+     * @param settleUntil when to stop waiting for steady runs (one closed run happens regardless)
      * @param labels      the builds' names, in the order {@code onEach} answers
      */
     static Result run(OnEach onEach, SegmentSpecs specs, String firstWarmup, Instant settleUntil, List<String> labels,
             String how, PrintStream out) {
-        Segment[] first = onEach.run(specs.capacityProbe(firstWarmup), specs.capacityProbeEndsWithin());
-        Segment[] second = onEach.run(specs.capacityProbe("0s"), specs.capacityProbeEndsWithin());
-        double[] capacity = new double[first.length];
-        List<String> said = new ArrayList<>();
-        for (int i = 0; i < first.length; i++) {
-            capacity[i] = Math.max(first[i].rps(), second[i].rps());
-            said.add(String.format(Locale.ROOT, "%s %.0f req/s", labels.get(i), capacity[i]));
-        }
-        out.printf("ab: warm-up (closed, %d connections, warm-up %s), %s: %s%n", CONNECTIONS, firstWarmup, how,
-                String.join(", ", said));
-        SegmentSpecs.Load load = specs.load(java.util.Arrays.stream(capacity).min().orElseThrow(), DEFAULT_LOAD, MAX_LOAD);
-        out.println("ab: segments of " + load.describe() + ", " + how);
-        Result r;
+        double[] capacity = new double[labels.size()];
+        Segment[] closed;
         int round = 0;
         do {
-            long start = System.nanoTime();
-            Segment[] last = onEach.run(specs.segment(load, 0), specs.endsWithin());
-            r = new Result(capacity, load, last, Duration.ofNanos(System.nanoTime() - start));
-            List<String> states = new ArrayList<>();
-            for (int i = 0; i < last.length; i++) {
-                states.add(String.format(Locale.ROOT, "%s %.1f µs CPU/request, %s", labels.get(i), last[i].serverCpuUsPerRequest(),
-                        last[i].steady() ? "steady" : "not steady"));
+            closed = onEach.run(specs.capacityProbe(round == 0 ? firstWarmup : "0s"), specs.capacityProbeEndsWithin());
+            List<String> said = new ArrayList<>();
+            for (int i = 0; i < closed.length; i++) {
+                capacity[i] = Math.max(capacity[i], closed[i].rps());
+                said.add(String.format(Locale.ROOT, "%s %.0f req/s, %s", labels.get(i), closed[i].rps(),
+                        closed[i].steady() ? "steady" : "not steady"));
             }
-            out.println("ab: settling " + ++round + ": " + String.join("; ", states));
-        } while (!r.steady() && Instant.now().plus(r.roundTime()).isBefore(settleUntil));
+            out.printf("ab: warm-up %d (closed, %d connections%s), %s: %s%n", ++round, CONNECTIONS,
+                    round == 1 ? ", warm-up " + firstWarmup : "", how, String.join("; ", said));
+        } while (!steady(closed) && Instant.now().isBefore(settleUntil));
+        SegmentSpecs.Load load = specs.load(java.util.Arrays.stream(capacity).min().orElseThrow(), DEFAULT_LOAD, MAX_LOAD);
+        long start = System.nanoTime();
+        Segment[] last = onEach.run(specs.segment(load, 0), specs.endsWithin());
+        Result r = new Result(capacity, load, last, Duration.ofNanos(System.nanoTime() - start));
+        List<String> states = new ArrayList<>();
+        for (int i = 0; i < last.length; i++) {
+            states.add(String.format(Locale.ROOT, "%s %.1f µs CPU/request, %s", labels.get(i), last[i].serverCpuUsPerRequest(),
+                    last[i].steady() ? "steady" : "not steady"));
+        }
+        out.println("ab: segments of " + load.describe() + " (the best each sustained: " + capacityText(capacity, labels)
+                + "), " + how + "; the first: " + String.join("; ", states));
         return r;
+    }
+
+    private static boolean steady(Segment[] runs) {
+        for (Segment s : runs) {
+            if (!s.steady()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String capacityText(double[] capacity, List<String> labels) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < capacity.length; i++) {
+            parts.add(String.format(Locale.ROOT, "%s %.0f req/s", labels.get(i), capacity[i]));
+        }
+        return String.join(", ", parts);
     }
 }
