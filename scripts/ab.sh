@@ -55,7 +55,8 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ab.XXXXXX")
 driver=""
-stop() {  # the driver stops both builds itself; this is for when it could not (killed, or stuck)
+signalled=""
+stop() {  # the driver stops the builds itself; this is for when it could not (killed, or stuck)
   local rc=$?
   [ -n "$driver" ] && kill -TERM "$driver" 2>/dev/null && wait "$driver" 2>/dev/null
   if [ -f "$work/pids" ]; then
@@ -67,10 +68,16 @@ stop() {  # the driver stops both builds itself; this is for when it could not (
       fi
     done < "$work/pids"
   fi
-  if [ "$rc" -le 1 ]; then rm -rf "$work"; else echo "ab: the builds' logs are in $work" >&2; fi
+  if [ "$rc" -le 1 ] || [ ! -f "$work/pids" ]; then rm -rf "$work"; fi  # else the driver said where the logs are
+  if [ -n "$signalled" ]; then
+    echo "ab: the builds' logs are in $work"
+    echo "verdict: cannot judge: stopped by $signalled before a verdict; every build it started is stopped"
+  fi
 }
 trap stop EXIT
-trap 'exit 2' INT TERM HUP
+trap 'signalled=SIGINT; exit 2' INT
+trap 'signalled=SIGTERM; exit 2' TERM
+trap 'signalled=SIGHUP; exit 2' HUP
 
 opts=(--work="$work")
 for pair in MODE:mode BUDGET:budget TOLERANCE:tolerance LATENCY_TOLERANCE:latency-tolerance SEGMENT:segment \

@@ -36,6 +36,12 @@ public final class AbMain {
             if (settings != null) {
                 write(settings.junit(), AbText.junitError(e.getMessage()));
             }
+            if (e.detail() != null) {
+                out.println(e.detail());
+            }
+            if (services != null && services.startedAny()) {
+                out.println("ab: the builds' logs are in " + settings.workDir());
+            }
             out.println("verdict: cannot judge: " + e.getMessage());
             exit = 2;
         } finally {

@@ -47,11 +47,10 @@ public final class PairedCheck {
             specs.checkTarget(side);
         }
         // warmed up as the pairs will run them, until both are steady, within a share of the budget
-        WarmUp.Result warm = WarmUp.run((spec, within) -> each(spec, spec, within), specs, settings.warmup(),
+        WarmUp.Result warm = WarmUp.run((spec, within) -> sameSpec(specs, each(spec, spec, within)), specs, settings.warmup(),
                 started.plus(settings.budget().multipliedBy(2).dividedBy(5)), List.of("BASE", "NEW"),
                 simultaneous() ? "both at once" : "each alone, in randomized ABBA order", out);
         Segment[] settle = warm.last();
-        specs.checkSameSpec(settle[0], settle[1]);
         SegmentSpecs.Load load = warm.load();
         Duration pairTime = warm.roundTime();
         int injectUs = settings.injection().micros(settle[0].serverCpuUsPerRequest());
@@ -118,6 +117,12 @@ public final class PairedCheck {
             all.add(pairs.stream().mapToDouble(p -> m.worse(p.base().figure(m.name()), p.current().figure(m.name()))).toArray());
         }
         return all;
+    }
+
+    /** Both builds must read every spec alike: checked from the first warm-up run on. */
+    private static Segment[] sameSpec(SegmentSpecs specs, Segment[] both) {
+        specs.checkSameSpec(both[0], both[1]);
+        return both;
     }
 
     private boolean simultaneous() {

@@ -75,7 +75,7 @@ final class ServiceProcess implements AutoCloseable {
         while (Instant.now().isBefore(until)) {
             if (!process.isAlive()) {
                 throw new AbException(label + " exited with code " + process.exitValue() + " before it was ready: is it a"
-                        + " jwt-bench build's quarkus-run.jar? " + tail());
+                        + " jwt-bench build's quarkus-run.jar? (the end of its log " + log + " is above)", tail());
             }
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri.resolve("/q/health/ready"))
@@ -93,17 +93,16 @@ final class ServiceProcess implements AutoCloseable {
             sleep(250);
         }
         throw new AbException(label + " was not ready within " + START_TIMEOUT.toSeconds() + " s (" + last + "): is it a"
-                + " jwt-bench build? " + tail());
+                + " jwt-bench build? (the end of its log " + log + " is above)", tail());
     }
 
-    /** The end of its log, for a message. */
+    /** The end of its log, indented, to show above the verdict. */
     String tail() {
         try {
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return "The end of " + log + ":\n    "
-                    + String.join("\n    ", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+            return "    " + String.join("\n    ", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
         } catch (IOException e) {
-            return "(no log at " + log + ")";
+            return "    (no log at " + log + ")";
         }
     }
 

@@ -12,6 +12,7 @@ final class Services implements AutoCloseable {
     private final Path workDir;
     private final List<ServiceProcess> running = new ArrayList<>();
     private final Thread hook = new Thread(this::close, "ab-stop-services");
+    private boolean startedAny;
 
     Services(Path workDir) {
         this.workDir = workDir;
@@ -21,7 +22,13 @@ final class Services implements AutoCloseable {
     synchronized ServiceProcess start(String label, Path jar, List<String> javaOptions) {
         ServiceProcess p = ServiceProcess.start(label, jar, workDir, javaOptions);
         running.add(p);
+        startedAny = true;
         return p;
+    }
+
+    /** Whether any build was started: then its log is worth keeping. */
+    synchronized boolean startedAny() {
+        return startedAny;
     }
 
     synchronized void stop(ServiceProcess p) {
