@@ -8,7 +8,8 @@
 # A/A, ...), so a change in the machine's load hits them alike. Unattended: about 5 minutes per verdict
 # with the defaults, 300 verdicts for N=100: a day. The output goes to docs/regression.md.
 #   KINDS="none 5% 10%"   the INJECT of each kind (none: A/A)
-#   OUT=dir               where each verdict's output and pairs (CSV) are kept (default ab-rates-<time>)
+#   OUT=dir               where each verdict's output and pairs (CSV) are kept (default ab-rates-<time>); run again
+#                         with the same OUT to resume: verdicts already in OUT/verdicts.csv are not run again
 #   MODE, BUDGET, TOLERANCE, SEGMENT, AB_JAVA_OPTS: passed to scripts/ab.sh
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,6 +27,7 @@ echo "ab-rates: the machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /pro
 for i in $(seq "$N"); do
   for kind in $KINDS; do
     label=${kind//%/pct}
+    grep -q "^$kind,$i," "$out/verdicts.csv" && continue  # resuming into the same OUT: done already
     start=$(date +%s)
     INJECT=$kind PAIRS="$out/$label-$i.pairs.csv" "$here/ab.sh" "$jar" "$jar" "$spec" > "$out/$label-$i.txt" 2>&1
     rc=$?

@@ -75,10 +75,10 @@ public final class AbText {
                 r.settings().order().mode().name().toLowerCase(Locale.ROOT), duration(r.elapsed()));
         String tolerance = number(decisive.metric().tolerancePercent()) + " %";
         return switch (r.verdict().outcome()) {
-            case PASS -> "verdict: PASS: " + decisive.describe() + " rules out a slowdown of " + tolerance + " (" + facts + ")";
-            case REGRESSED -> "verdict: REGRESSED: " + decisive.describe() + ", a slowdown of " + tolerance + " not ruled out ("
-                    + facts + ")" + grew(r);
-            case INCONCLUSIVE -> "verdict: INCONCLUSIVE: " + decisive.describe() + ": neither a change nor a slowdown of "
+            case PASS -> "verdict: PASS: " + decisive.change() + " rules out a slowdown of " + tolerance + " (" + facts + ")";
+            case REGRESSED -> "verdict: REGRESSED: " + decisive.change() + ", significant, and a slowdown of " + tolerance
+                    + " not ruled out (" + facts + ")" + grew(r);
+            case INCONCLUSIVE -> "verdict: INCONCLUSIVE: " + decisive.change() + ": neither a change nor a slowdown of "
                     + tolerance + " ruled out (" + facts + ")";
         };
     }

@@ -52,14 +52,18 @@ public final class PairedVerdict {
     public record Judgement(Metric metric, int pairs, Outcome outcome, Double changePercent, Double lowPercent,
             Double highPercent, double confidence) {
 
-        /** "CPU/request +5.2 % [+3.1, +7.4] REGRESSED (20 pairs, 98.75 % confidence)". */
+        /** "CPU/request +5.2 % [+3.1, +7.4] REGRESSED". */
         public String describe() {
+            return changePercent == null ? change() : change() + " " + outcome;
+        }
+
+        /** "CPU/request +5.2 % [+3.1, +7.4]", or why there is no interval. */
+        public String change() {
             if (changePercent == null) {
                 return String.format(Locale.ROOT, "%s: %d pairs, too few for an interval at %s %% confidence", metric.name(),
                         pairs, percent(confidence));
             }
-            return String.format(Locale.ROOT, "%s %+.1f %% [%+.1f, %+.1f] %s", metric.name(), changePercent, lowPercent,
-                    highPercent, outcome);
+            return String.format(Locale.ROOT, "%s %+.1f %% [%+.1f, %+.1f]", metric.name(), changePercent, lowPercent, highPercent);
         }
     }
 
