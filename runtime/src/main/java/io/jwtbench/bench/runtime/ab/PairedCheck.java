@@ -25,6 +25,8 @@ import io.jwtbench.bench.runtime.analysis.PairedVerdict.Outcome;
 public final class PairedCheck {
     /** Looks at the pairs as they come: more stop sooner when the answer is clear, at a wider interval each. */
     static final int LOOKS = 4;
+    /** Kept from the budget for what follows the last pair: stopping both builds, the summary. */
+    static final Duration WRAP_UP = Duration.ofSeconds(20);
 
     private final BenchClient base;
     private final BenchClient current;
@@ -61,7 +63,8 @@ public final class PairedCheck {
         }
         List<Metric> metrics = metrics(load.closed());
         int gating = (int) metrics.stream().filter(Metric::gating).count();
-        Duration left = Duration.between(Instant.now(), settings.deadline());
+        Instant pairsUntil = settings.deadline().minus(WRAP_UP);
+        Duration left = Duration.between(Instant.now(), pairsUntil);
         int maxPairs = (int) (left.toNanos() / pairTime.toNanos());
         PairedVerdict.Plan plan = PairedVerdict.Plan.of(maxPairs, LOOKS, gating);
         if (plan.at().isEmpty()) {
@@ -81,7 +84,7 @@ public final class PairedCheck {
             Pair p = new Pair(settings.order().label(i), ab[0], ab[1]);
             pairs.add(p);
             out.println(AbText.pairLine(i + 1, p));
-            outOfTime = Instant.now().plus(pairTime).isAfter(settings.deadline());
+            outOfTime = Instant.now().plus(pairTime).isAfter(pairsUntil);
             boolean look = plan.isLook(pairs.size()) || outOfTime && pairs.size() >= plan.at().get(0);
             if (look) {
                 PairedVerdict.Result r = PairedVerdict.at(plan, metrics, worse(metrics, pairs), outOfTime);
