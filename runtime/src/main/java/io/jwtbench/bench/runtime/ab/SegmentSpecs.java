@@ -81,10 +81,10 @@ final class SegmentSpecs {
     }
 
     /**
-     * The spec's load; without one, {@code share} of what both sustained, 2 significant digits. A rate above
-     * {@code max} of it is refused.
+     * The spec's load; without one, {@code share} of what both sustained (2 significant digits) and at least
+     * {@code floor}. A rate above {@code max} of what both sustained is refused.
      */
-    Load load(double sustained, double share, double max) {
+    Load load(double sustained, double share, double max, long floor) {
         if (spec.has("connections") && !spec.has("rate")) {
             return new Load(spec.path("connections").asInt(), null);
         }
@@ -98,8 +98,25 @@ final class SegmentSpecs {
             return new Load(null, rate);
         }
         double raw = share * sustained;
-        double unit = Math.pow(10, Math.max(0, Math.floor(Math.log10(raw)) - 1));
-        return new Load(null, Math.max(10, Math.round(Math.floor(raw / unit) * unit)));
+        double unit = Math.pow(10, Math.max(0, Math.floor(Math.log10(Math.max(raw, 1))) - 1));
+        long rate = Math.max(floor, Math.round(Math.floor(raw / unit) * unit));
+        if (rate > max * sustained) {
+            throw new AbException(String.format(Locale.ROOT, "this machine sustained only %.0f req/s of the lower build, measured"
+                    + " as the pairs run them: the pairs need at least %d req/s, where a request's own work outweighs the"
+                    + " process's fixed background in its CPU, and at most %.0f %% of what both sustain (give a \"rate\" in"
+                    + " SPEC to measure at a lower one anyway)", sustained, floor, 100 * max));
+        }
+        return new Load(null, rate);
+    }
+
+    /** Whether {@link #load} would find a load for this capacity. */
+    boolean fits(double sustained, double share, double max, long floor) {
+        try {
+            load(sustained, share, max, floor);
+            return true;
+        } catch (AbException e) {
+            return false;
+        }
     }
 
     /** A closed-model run: warms the JIT and measures what each build sustains. */

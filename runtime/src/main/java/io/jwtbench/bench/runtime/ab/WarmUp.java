@@ -11,9 +11,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Builds warmed up as they will be measured: closed runs at full load (the most calls for the JIT to compile)
- * until every build's run is steady (its JIT quiet, runtime/README.md "Steady state") or the time for it is up;
- * what each sustained is the best of those runs (a neighbour's burst only ever lowers it, a cold JIT too); the
- * segments' load follows from that, and one segment at it settles the paced path and times a round.
+ * until every build's run is steady (its JIT quiet, runtime/README.md "Steady state") and what they sustain leaves
+ * room for the segments' load, or the time for it is up; what each sustained is the best of those runs (a
+ * neighbour's burst only ever lowers it, a cold JIT too); the segments' load follows from that, and one segment at
+ * it settles the paced path and times a round.
  */
 final class WarmUp {
     /** Connections of the closed runs that warm up and measure what each build sustains. */
@@ -26,6 +27,12 @@ final class WarmUp {
     static final double DEFAULT_LOAD = 0.25;
     /** A rate above this share of a capacity would measure queueing, not the builds. */
     static final double MAX_LOAD = 0.8;
+    /**
+     * The least default rate, req/s: below it the process's fixed background (timers, samplers, JFR) outweighs a
+     * request's own work in its CPU per request, and the pairs vary by tens of % (a pilot here: 20 to 240 req/s
+     * gave 30-37 % per pair, 1600 to 3200 req/s 7-8 %).
+     */
+    static final long MIN_RATE = 2000;
 
     /** Runs one spec on every build as the check runs them (at once, or one after the other): a segment each. */
     @FunctionalInterface
@@ -64,8 +71,9 @@ final class WarmUp {
             }
             out.printf("ab: warm-up %d (closed, %d connections%s), %s: %s%n", ++round, CONNECTIONS,
                     round == 1 ? ", warm-up " + firstWarmup : "", how, String.join("; ", said));
-        } while (!steady(closed) && Instant.now().isBefore(settleUntil));
-        SegmentSpecs.Load load = specs.load(java.util.Arrays.stream(capacity).min().orElseThrow(), DEFAULT_LOAD, MAX_LOAD);
+        } while ((!steady(closed) || !specs.fits(lower(capacity), DEFAULT_LOAD, MAX_LOAD, MIN_RATE))
+                && Instant.now().isBefore(settleUntil)); // a JIT still compiling sustains less than it will
+        SegmentSpecs.Load load = specs.load(lower(capacity), DEFAULT_LOAD, MAX_LOAD, MIN_RATE);
         long start = System.nanoTime();
         Segment[] last = onEach.run(specs.segment(load, 0), specs.endsWithin());
         Result r = new Result(capacity, load, last, Duration.ofNanos(System.nanoTime() - start));
@@ -77,6 +85,10 @@ final class WarmUp {
         out.println("ab: segments of " + load.describe() + " (the best each sustained: " + capacityText(capacity, labels)
                 + "), " + how + "; the first: " + String.join("; ", states));
         return r;
+    }
+
+    private static double lower(double[] capacity) {
+        return java.util.Arrays.stream(capacity).min().orElseThrow();
     }
 
     private static boolean steady(Segment[] runs) {

@@ -25,7 +25,7 @@ class SegmentSpecsTest {
     @Test
     void aSegmentIsTheSpecAtTheFixedLoadWithTheProfileOnAndTheSlowdownOnlyWhereAsked() throws Exception {
         SegmentSpecs specs = of("{\"target\":\"jwt\",\"tokens\":100,\"cache\":\"bypass\"}");
-        SegmentSpecs.Load load = specs.load(19_803, 0.25, 0.8);
+        SegmentSpecs.Load load = specs.load(19_803, 0.25, 0.8, 2000);
         assertEquals(4900, load.rate(), "a quarter of what both sustained, two significant digits");
         ObjectNode base = specs.segment(load, 0);
         assertEquals("{\"target\":\"jwt\",\"tokens\":100,\"cache\":\"bypass\",\"rate\":4900,\"duration\":\"5s\",\"warmup\":\"1s\","
@@ -42,20 +42,27 @@ class SegmentSpecsTest {
     @Test
     void theSpecsOwnLoadAndDurationWinAndARateTheBuildsCannotSustainIsRefused() throws Exception {
         SegmentSpecs specs = of("{\"target\":\"jwt\",\"rate\":3000,\"connections\":32,\"duration\":\"8s\"}");
-        SegmentSpecs.Load load = specs.load(10_000, 0.5, 0.8);
+        SegmentSpecs.Load load = specs.load(10_000, 0.5, 0.8, 2000);
         assertEquals(3000, load.rate());
         ObjectNode segment = specs.segment(load, 0);
         assertEquals(32, segment.path("connections").asInt(), "an open model's pool size as given");
         assertEquals("8s", segment.path("duration").asText());
         assertEquals(Duration.ofSeconds(1 + 1 + 8 + 10 + 3), specs.endsWithin());
 
-        AbException tooFast = assertThrows(AbException.class, () -> specs.load(3000, 0.5, 0.8));
+        AbException tooFast = assertThrows(AbException.class, () -> specs.load(3000, 0.5, 0.8, 2000));
         assertTrue(tooFast.getMessage().startsWith("the rate 3000 req/s is above what both builds sustain here: the lower of"
                 + " their capacities, measured as the pairs run them, was 3000 req/s"), tooFast.getMessage());
 
+        SegmentSpecs byDefault = of("{\"target\":\"jwt\"}");
+        assertEquals(2000, byDefault.load(3000, 0.25, 0.8, 2000).rate(), "never under the floor: a quarter of 3000 is 750");
+        AbException slow = assertThrows(AbException.class, () -> byDefault.load(2400, 0.25, 0.8, 2000));
+        assertTrue(slow.getMessage().startsWith("this machine sustained only 2400 req/s of the lower build"), slow.getMessage());
+        assertFalse(byDefault.fits(2400, 0.25, 0.8, 2000));
+        assertTrue(byDefault.fits(2500, 0.25, 0.8, 2000));
+
         SegmentSpecs closed = of("{\"target\":\"jwt\",\"connections\":8}");
-        assertTrue(closed.load(100, 0.5, 0.8).closed(), "connections without a rate: the closed model, at any capacity");
-        assertEquals(8, closed.segment(closed.load(100, 0.5, 0.8), 0).path("connections").asInt());
+        assertTrue(closed.load(100, 0.5, 0.8, 2000).closed(), "connections without a rate: the closed model, at any capacity");
+        assertEquals(8, closed.segment(closed.load(100, 0.5, 0.8, 2000), 0).path("connections").asInt());
     }
 
     @Test
