@@ -27,8 +27,13 @@ import jakarta.inject.Inject;
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
 class SlowdownInjectionTest {
-    static final int BURN_US = 1000;
-    static final String SPEC = "{\"target\":\"jwt\",\"tokens\":10,\"rate\":200,\"duration\":\"2s\",\"warmup\":\"1s\"";
+    /**
+     * Above what a request costs otherwise at this rate (its share of the process's fixed background: about a
+     * millisecond, moving by a few hundred µs on a busy machine), and 5 % of a core in all, which even a starved
+     * event loop keeps up with.
+     */
+    static final int BURN_US = 2000;
+    static final String SPEC = "{\"target\":\"jwt\",\"tokens\":10,\"rate\":25,\"duration\":\"4s\",\"warmup\":\"1s\"";
     static final String WARM = "{\"target\":\"jwt\",\"tokens\":10,\"connections\":2,\"duration\":\"1s\",\"warmup\":\"3s\"";
     /** Not the service's work, each from its threads' clocks: what a comparison of the service's CPU leaves out. */
     static final List<String> NOT_THE_SERVICE = List.of("load generator", "JIT compiler threads", "JFR recorder threads");
@@ -72,8 +77,9 @@ class SlowdownInjectionTest {
         assertTrue(burnedUs >= BURN_US && burnedUs < 1.1 * BURN_US, "the burner's own clocks: " + what);
         // the window counts answers, the burner requests it burned: the few answered across an edge differ
         assertTrue(Math.abs(burnedRequests - requests) <= 0.1 * requests, what);
-        // the process paid for it, by its threads' clocks, beyond what the same run without it cost
-        assertTrue(burningUs - plainUs > 0.8 * expectedExtraUs, what);
+        // the process paid for it, by its threads' clocks, beyond what the same run without it cost (whose fixed
+        // background per request moves by a few hundred µs between runs here)
+        assertTrue(burningUs - plainUs > 0.5 * expectedExtraUs, what);
         Map<String, Object> component = burning.getMap("profile.components.find { it.component == 'injected slowdown' }");
         double sampled = ((Number) component.get("cpuUsPerRequest")).doubleValue();
         // samples split each thread's CPU: a busy event loop loses some (runtime/README.md, "CPU profile")
