@@ -9,6 +9,7 @@ import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwsAlgorithm;
 import io.jwtbench.service.validation.JwtValidator;
 import io.jwtbench.service.web.BenchRequestPolicy;
+import io.jwtbench.service.web.SlowdownInjector;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -39,7 +40,7 @@ import java.util.stream.IntStream;
  * {@code model} (the route's execution model: {@code default} = {@code /jwt/validate},
  * {@code event-loop}, {@code worker}, {@code virtual} = {@code /jwt/validate/<model>}), {@code route}
  * ({@code validate}, the default, or {@code forward-auth}: {@code GET /jwt/auth}, the gateways' check, whose
- * models are {@code /jwt/auth-on/<model>}).
+ * models are {@code /jwt/auth-on/<model>}), {@code slowdownUs} (a known CPU cost per request, {@link SlowdownOption}).
  *
  * <p>The tokens of one option set are signed once and reused for {@link #REUSE_TOKENS_FOR}: the
  * models of a compare, prepared together, send the identical requests but for the path
@@ -74,14 +75,16 @@ public class JwtBenchTarget implements BenchTarget {
     private final Optional<Path> tokenFile;
     /** Which libraries verify: a run says what its crypto was. */
     private final JwtValidator validator;
+    private final SlowdownInjector slowdown;
     private final PoolSigner signer = new PoolSigner(Runtime.getRuntime().availableProcessors());
     /** The length of one generated token, by algorithm: sizes a pool before it is signed. */
     private final Map<JwsAlgorithm, Integer> sampleLength = new java.util.concurrent.ConcurrentHashMap<>();
 
-    public JwtBenchTarget(BenchIssuer issuer, JwtConfig config, JwtValidator validator) {
+    public JwtBenchTarget(BenchIssuer issuer, JwtConfig config, JwtValidator validator, SlowdownInjector slowdown) {
         this.issuer = issuer;
         this.tokenFile = config.bench().tokenFile();
         this.validator = validator;
+        this.slowdown = slowdown;
     }
 
     @jakarta.annotation.PreDestroy
@@ -128,7 +131,7 @@ public class JwtBenchTarget implements BenchTarget {
     @Override
     public String description() {
         return "POST " + PATH + "[/event-loop|/worker|/virtual] with bearer tokens, or GET /jwt/auth with \"route\":\"forward-auth\""
-                + " (options: tokens, cache, invalidRatio, algorithm, source, model, route)";
+                + " (options: tokens, cache, invalidRatio, algorithm, source, model, route, slowdownUs)";
     }
 
     @Override
@@ -136,6 +139,7 @@ public class JwtBenchTarget implements BenchTarget {
         Options o = Options.parse(options);
         boolean bypassCache = Options.bypassCache(options);
         boolean forwardAuth = Options.forwardAuth(options);
+        int slowdownUs = SlowdownOption.parse(options, slowdown);
         String path = (forwardAuth ? FORWARD_AUTH_MODELS : MODELS).get(o.model);
         TokenSet tokens = tokens(o);
         List<String> valid = tokens.valid();
@@ -149,7 +153,8 @@ public class JwtBenchTarget implements BenchTarget {
             // Spread the invalid requests evenly (Bresenham) rather than in one block.
             boolean bad = Math.floor((i + 1) * o.invalidRatio) > Math.floor(i * o.invalidRatio);
             String token = bad ? invalid.get(nextInvalid++ % invalid.size()) : valid.get(nextValid++ % valid.size());
-            pool[i] = request(forwardAuth ? HttpMethod.GET : HttpMethod.POST, path, token, bad, issuer.requestSecret(), bypassCache);
+            pool[i] = request(forwardAuth ? HttpMethod.GET : HttpMethod.POST, path, token, bad, issuer.requestSecret(), bypassCache,
+                    slowdownUs);
         }
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("path", path);
@@ -165,6 +170,9 @@ public class JwtBenchTarget implements BenchTarget {
         description.put("tokenPool", tokens.fingerprint());
         description.put("cache", bypassCache ? "bypass" : "use");
         description.put("crypto", validator.providers().describe());
+        if (slowdownUs > 0) {
+            description.put(SlowdownOption.NAME, slowdownUs);
+        }
         return new Pool(pool, java.util.Collections.unmodifiableMap(description));
     }
 
@@ -231,13 +239,13 @@ public class JwtBenchTarget implements BenchTarget {
      * is what makes {@code bypassCache} honoured: callers without it cannot skip the cache.
      */
     private static BenchRequest request(HttpMethod method, String path, String token, boolean expectRejection, String secret,
-            boolean bypassCache) {
+            boolean bypassCache, int slowdownUs) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.AUTHORIZATION, "Bearer " + token)
                 .add(BenchRequestPolicy.SECRET_HEADER, secret);
         if (bypassCache) {
             headers.add(BenchRequestPolicy.CACHE_HEADER, BenchRequestPolicy.BYPASS);
         }
-        return new BenchRequest(method, path, headers, null, expectRejection);
+        return new BenchRequest(method, path, SlowdownOption.addTo(headers, slowdownUs), null, expectRejection);
     }
 
     private List<String> generate(JwsAlgorithm algorithm, int count, boolean expired) {
@@ -292,7 +300,8 @@ public class JwtBenchTarget implements BenchTarget {
 
     /** The target's options, validated; every problem names its field. */
     record Options(int tokens, double invalidRatio, JwsAlgorithm algorithm, boolean fromFile, String model) {
-        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model", "cache", "route");
+        static final List<String> KNOWN = List.of("tokens", "invalidRatio", "algorithm", "source", "model", "cache", "route",
+                SlowdownOption.NAME);
 
         /** {@code "cache":"bypass"}: the bench's requests skip the validator's token cache; default {@code "use"}. */
         static boolean bypassCache(Map<String, Object> options) {

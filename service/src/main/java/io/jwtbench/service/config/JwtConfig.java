@@ -168,6 +168,13 @@ public interface JwtConfig {
 
         /** Real tokens, one per line, for runs with {@code "source":"file"}. */
         Optional<java.nio.file.Path> tokenFile();
+
+        /**
+         * Lets the {@code jwt} target's {@code slowdownUs} option burn a known amount of CPU per request, to
+         * measure how well a check of two builds sees a slowdown (scripts/ab.sh). Never in production.
+         */
+        @WithDefault("false")
+        boolean slowdownInjection();
     }
 
     interface JwksConfig {

@@ -20,6 +20,7 @@ import jakarta.inject.Singleton;
  * {@code /jwt/validate} as its authentication check must not accept them.</li>
  * <li>{@value #CACHE_HEADER}{@code : }{@value #BYPASS} skips the token cache, and only with such a
  * secret: a stranger cannot make every request pay for a signature check.</li>
+ * <li>So is the {@link SlowdownInjector}'s header.</li>
  * </ul>
  */
 @Singleton
@@ -42,7 +43,7 @@ public class BenchRequestPolicy {
 
     /** Whether the request asks to skip the token cache and may (it carries a guarded issuer's secret). */
     public boolean bypassesCache(String presentedSecret, String cacheDirective) {
-        return BYPASS.equals(cacheDirective) && benchs(presentedSecret);
+        return BYPASS.equals(cacheDirective) && fromBench(presentedSecret);
     }
 
     /**
@@ -53,10 +54,11 @@ public class BenchRequestPolicy {
      * @param presentedSecret the request's {@value #SECRET_HEADER} header, or null
      */
     public ValidationMetrics.Traffic traffic(String presentedSecret) {
-        return benchs(presentedSecret) ? ValidationMetrics.Traffic.BENCH : ValidationMetrics.Traffic.LIVE;
+        return fromBench(presentedSecret) ? ValidationMetrics.Traffic.BENCH : ValidationMetrics.Traffic.LIVE;
     }
 
-    private boolean benchs(String presentedSecret) {
+    /** Whether the request carries a guarded issuer's secret: it is the bench's own. */
+    boolean fromBench(String presentedSecret) {
         if (presentedSecret == null) {
             return false;
         }

@@ -59,15 +59,19 @@ public class JwtValidationResource {
      */
     public static final String PHASE_DISPATCH = "dispatch";
     private final TokenEndpoint endpoint;
+    private final SlowdownInjector slowdown;
 
-    public JwtValidationResource(TokenEndpoint endpoint) {
+    public JwtValidationResource(TokenEndpoint endpoint, SlowdownInjector slowdown) {
         this.endpoint = endpoint;
+        this.slowdown = slowdown;
     }
 
     /** Every route answers the same way; only the thread differs. */
     private CompletionStage<Response> respond(HttpServerRequest request) {
-        return endpoint.respondAsync(authorization(request), request.getHeader(BenchRequestPolicy.SECRET_HEADER),
-                request.getHeader(BenchRequestPolicy.CACHE_HEADER));
+        List<String> authorization = authorization(request);
+        String secret = request.getHeader(BenchRequestPolicy.SECRET_HEADER);
+        slowdown.onRequest(secret, request.getHeader(SlowdownInjector.HEADER)); // a bench check's known slowdown, if asked
+        return endpoint.respondAsync(authorization, secret, request.getHeader(BenchRequestPolicy.CACHE_HEADER));
     }
 
     /** Every route's first step, so the {@code dispatch} phase ends here whatever the thread. */

@@ -34,7 +34,7 @@ class ReportContractTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Sections of the application's own run extensions: outside the bench's contract (RunReport allows more properties). */
-    static final Set<String> APPLICATION_SECTIONS = Set.of("jwtCache");
+    static final Set<String> APPLICATION_SECTIONS = Set.of("jwtCache", "slowdown");
 
     /** Properties no run here writes, and why: each is checked by the test named. Their own properties are excused too. */
     static final Map<String, String> RARE = Map.ofEntries(

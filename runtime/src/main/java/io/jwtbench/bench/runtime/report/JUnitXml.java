@@ -43,7 +43,7 @@ public final class JUnitXml {
     }
 
     /** Escaped for XML text and attributes; characters XML 1.0 cannot hold (most controls) become U+FFFD. */
-    static String xml(String s) {
+    public static String xml(String s) {
         StringBuilder out = new StringBuilder();
         Html.escape(s).codePoints().forEach(cp -> {
             boolean allowed = cp == '\t' || cp == '\n' || cp == '\r' || cp >= 0x20 && cp <= 0xD7FF

@@ -11,6 +11,7 @@ import io.jwtbench.service.validation.ValidationMetrics;
 import io.jwtbench.service.validation.keys.KeySourceStatus;
 import io.jwtbench.service.web.BearerToken;
 import io.jwtbench.service.web.BenchRequestPolicy;
+import io.jwtbench.service.web.SlowdownInjector;
 import io.jwtbench.service.web.JwtValidationResource;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpConnection;
@@ -43,6 +44,7 @@ final class ForwardAuthCheck {
     private final JwtValidator validator;
     private final ValidationMetrics validations;
     private final BenchRequestPolicy bench;
+    private final SlowdownInjector slowdown;
     private final ForwardAuthSettings settings;
     private final ForwardAuthMetrics answers;
     private final CharSequence retryAfter;
@@ -51,11 +53,12 @@ final class ForwardAuthCheck {
     private final CharSequence[] accelExpires;
 
     /** @param keysAgain the soonest an issuer's keys are fetched again: a 503's Retry-After */
-    ForwardAuthCheck(JwtValidator validator, ValidationMetrics validations, BenchRequestPolicy bench, ForwardAuthSettings settings,
-            ForwardAuthMetrics answers, Duration keysAgain) {
+    ForwardAuthCheck(JwtValidator validator, ValidationMetrics validations, BenchRequestPolicy bench, SlowdownInjector slowdown,
+            ForwardAuthSettings settings, ForwardAuthMetrics answers, Duration keysAgain) {
         this.validator = validator;
         this.validations = validations;
         this.bench = bench;
+        this.slowdown = slowdown;
         this.settings = settings;
         this.answers = answers;
         this.retryAfter = HttpHeaders.createOptimized(Long.toString(Math.max(1, (keysAgain.toMillis() + 999) / 1000)));
@@ -79,6 +82,9 @@ final class ForwardAuthCheck {
             close = announcesBody(request, headers);
             String secret = headers.get(BenchRequestPolicy.SECRET_HEADER);
             traffic = bench.traffic(secret);
+            if (secret != null) {
+                slowdown.onRequest(secret, headers.get(SlowdownInjector.HEADER)); // a bench check's known slowdown, if asked
+            }
             Requirements required = isEnvoyShape(ctx.normalizedPath(), rootLength) ? Requirements.NONE : Requirements.of(request.query());
             String requireHeader = headers.get(REQUIRE_HEADER);
             Requirements alsoRequired = requireHeader == null ? Requirements.NONE : Requirements.of(requireHeader);

@@ -8,6 +8,7 @@ import io.jwtbench.service.validation.JwtValidator;
 import io.jwtbench.service.validation.RequestProblem;
 import io.jwtbench.service.validation.ValidationMetrics;
 import io.jwtbench.service.web.BenchRequestPolicy;
+import io.jwtbench.service.web.SlowdownInjector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.virtual.threads.VirtualThreads;
 import io.smallrye.common.vertx.ContextLocals;
@@ -65,13 +66,13 @@ public class ForwardAuthRoute implements InvalidRequestAnswer {
     private final ForwardAuthCheck check;
     private final ExecutorService virtualThreads;
 
-    public ForwardAuthRoute(JwtValidator validator, ValidationMetrics validations, BenchRequestPolicy bench, ForwardAuthConfig config,
-            JwtConfig jwt, MeterRegistry registry, @VirtualThreads ExecutorService virtualThreads) {
+    public ForwardAuthRoute(JwtValidator validator, ValidationMetrics validations, BenchRequestPolicy bench, SlowdownInjector slowdown,
+            ForwardAuthConfig config, JwtConfig jwt, MeterRegistry registry, @VirtualThreads ExecutorService virtualThreads) {
         Set<String> issuerNames = new HashSet<>(jwt.issuers().keySet());
         if (jwt.bench().enabled()) {
             issuerNames.add(BenchIssuer.NAME);
         }
-        this.check = new ForwardAuthCheck(validator, validations, bench, ForwardAuthSettings.from(config, issuerNames),
+        this.check = new ForwardAuthCheck(validator, validations, bench, slowdown, ForwardAuthSettings.from(config, issuerNames),
                 new ForwardAuthMetrics(registry), jwt.jwks().minRefreshInterval());
         this.virtualThreads = virtualThreads;
     }

@@ -1,0 +1,82 @@
+package io.jwtbench.bench.runtime.ab;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One build's run of one pair, reduced to what the check compares. CPU per request is the <b>service's</b>:
+ * the CPU profile's components (which add up to the process's CPU over the measured window) less those of
+ * the in-process load generator's threads, the JIT compiler threads and JFR's recorder threads, per answered
+ * request. Each of those is read from its threads' own clocks, not from samples, so taking them out adds no
+ * sampling noise; and neither a generator that changed between builds nor a compiler still catching up in
+ * one JVM reads as the service's cost.
+ *
+ * @param components CPU seconds by profile component over the window
+ * @param burnedUs   the injected slowdown's CPU per request as its threads' clocks measured it, 0 without
+ * @param steady     what the run's steadiness verdict said ({@code steady.steady})
+ */
+public record Segment(String runId, Instant startedAt, long requests, double rps, double p50Ms, double p99Ms,
+        double serverCpuUsPerRequest, long errors, Map<String, Double> components, double burnedUs, boolean steady,
+        JsonNode spec) {
+
+    /** Components that are not the service's work: left out of its CPU per request. */
+    static final List<String> NOT_THE_SERVICE = List.of("load generator", "JIT compiler threads", "JFR recorder threads");
+
+    static boolean service(String component) {
+        return NOT_THE_SERVICE.stream().noneMatch(component::startsWith);
+    }
+
+    /** A finished run's report; {@link AbException} when the run cannot be compared (not DONE, errors, no profile). */
+    static Segment of(String label, JsonNode report) {
+        String status = report.path("status").asText();
+        long requests = report.path("measured").path("requests").asLong();
+        if (!"DONE".equals(status) || requests == 0) {
+            throw new AbException(label + "'s run " + report.path("id").asText() + " ended " + status + " with " + requests
+                    + " requests measured" + (report.hasNonNull("error") ? ": " + report.path("error").asText() : ""));
+        }
+        JsonNode errors = report.path("errors");
+        long failed = errors.path("total").asLong() + report.path("unexpectedSuccesses").asLong();
+        if (failed > requests / 1000) {
+            throw new AbException(label + " answered errors: " + failed + " of " + requests + " requests failed (" + errors
+                    + ") in run " + report.path("id").asText() + ": it cannot be compared");
+        }
+        Map<String, Double> components = new LinkedHashMap<>();
+        double service = 0;
+        for (JsonNode c : report.path("profile").path("components")) {
+            double seconds = c.path("cpuSeconds").asDouble();
+            components.put(c.path("component").asText(), seconds);
+            service += service(c.path("component").asText()) ? seconds : 0;
+        }
+        if (components.isEmpty()) {
+            throw new AbException(label + "'s run " + report.path("id").asText() + " has no CPU profile by component"
+                    + (report.path("profile").hasNonNull("error") ? " (" + report.path("profile").path("error").asText() + ")" : "")
+                    + ": the check needs it");
+        }
+        JsonNode latency = report.path("latency");
+        return new Segment(report.path("id").asText(), Instant.parse(report.path("startedAt").asText()), requests,
+                report.path("measured").path("rps").asDouble(), latency.path("p50").asDouble(), latency.path("p99").asDouble(),
+                service * 1e6 / requests, failed, components, report.path("slowdown").path("burnedCpuUsPerRequest").asDouble(0),
+                report.path("steady").path("steady").asBoolean(true), report.path("spec"));
+    }
+
+    /** The figure a metric of {@link PairedCheck#metrics} compares. */
+    double figure(String metric) {
+        return switch (metric) {
+            case "CPU/request" -> serverCpuUsPerRequest;
+            case "throughput" -> rps;
+            case "p50" -> p50Ms;
+            case "p99" -> p99Ms;
+            default -> throw new IllegalArgumentException(metric);
+        };
+    }
+
+    /** The CPU per request of the components whose names start with {@code prefix}. */
+    double usPerRequest(String prefix) {
+        return components.entrySet().stream().filter(e -> e.getKey().startsWith(prefix)).mapToDouble(Map.Entry::getValue).sum()
+                * 1e6 / requests;
+    }
+}

@@ -1,0 +1,43 @@
+package io.jwtbench.service.web;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+
+import org.junit.jupiter.api.Test;
+
+import com.sun.management.OperatingSystemMXBean;
+
+/**
+ * The burner burns what it says, checked against a clock it does not read: the process's CPU time (the kernel's
+ * per-process accounting), which grows by at least the total burned, whatever else the machine does.
+ */
+class CpuBurnTest {
+
+    @Test
+    void eachBurnIsAtLeastWhatWasAskedAndTheProcessPaidForIt() {
+        assertTrue(CpuBurn.supported(), "this JVM measures threads' CPU time");
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        for (int i = 0; i < 200; i++) {
+            CpuBurn.burn(50_000); // compiled before it is measured
+        }
+        long processBefore = os.getProcessCpuTime();
+        long asked = 0;
+        long burned = 0;
+        long worstOvershoot = 0;
+        for (int i = 0; i < 400; i++) {
+            long nanos = 100_000 + 1_000L * (i % 200); // 100 to 299 µs
+            long b = CpuBurn.burn(nanos);
+            assertTrue(b >= nanos, "burned " + b + " ns of " + nanos);
+            asked += nanos;
+            burned += b;
+            worstOvershoot = Math.max(worstOvershoot, b - nanos);
+        }
+        long process = os.getProcessCpuTime() - processBefore;
+        assertTrue(process >= 0.97 * burned, "the process spent " + process / 1e6 + " ms of CPU while " + burned / 1e6
+                + " ms were burned: the burn is real CPU");
+        // a reading of the thread's clock is a system call of about a microsecond: the overshoot is a few of them
+        assertTrue(burned - asked < 400 * 20_000L, "mean overshoot " + (burned - asked) / 400 / 1e3 + " µs, worst "
+                + worstOvershoot / 1e3 + " µs");
+    }
+}
