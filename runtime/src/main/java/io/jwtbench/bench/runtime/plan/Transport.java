@@ -84,16 +84,13 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
                 throw new SpecException("transports", "\"" + name + "\": +" + parts[i] + " applies to TLS, and " + parts[0] + " is plain");
             }
             t = switch (parts[i]) {
-                case "client-jdk" -> t.withEngines(TlsEngine.JDK, t.serverTlsEngine);
-                case "client-openssl" -> t.withEngines(TlsEngine.OPENSSL, t.serverTlsEngine);
-                case "server-jdk" -> t.withEngines(t.tlsEngine, TlsEngine.JDK);
-                case "server-openssl" -> t.withEngines(t.tlsEngine, TlsEngine.OPENSSL);
-                case "rsa-2048" -> new Transport(true, t.protocol, t.streams, t.keepAlive, t.tlsEngine, t.serverTlsEngine,
-                        ServerCertificate.RSA_2048, t.resumption);
-                case "ecdsa-p256" -> new Transport(true, t.protocol, t.streams, t.keepAlive, t.tlsEngine, t.serverTlsEngine,
-                        ServerCertificate.ECDSA_P256, t.resumption);
-                case "no-resumption" -> new Transport(true, t.protocol, t.streams, t.keepAlive, t.tlsEngine, t.serverTlsEngine,
-                        t.certificate, false);
+                case "client-jdk" -> t.with(TlsEngine.JDK, t.serverTlsEngine, t.certificate, t.resumption);
+                case "client-openssl" -> t.with(TlsEngine.OPENSSL, t.serverTlsEngine, t.certificate, t.resumption);
+                case "server-jdk" -> t.with(t.tlsEngine, TlsEngine.JDK, t.certificate, t.resumption);
+                case "server-openssl" -> t.with(t.tlsEngine, TlsEngine.OPENSSL, t.certificate, t.resumption);
+                case "rsa-2048" -> t.with(t.tlsEngine, t.serverTlsEngine, ServerCertificate.RSA_2048, t.resumption);
+                case "ecdsa-p256" -> t.with(t.tlsEngine, t.serverTlsEngine, ServerCertificate.ECDSA_P256, t.resumption);
+                case "no-resumption" -> t.with(t.tlsEngine, t.serverTlsEngine, t.certificate, false);
                 default -> throw new SpecException("transports", "\"" + name + "\": unknown modifier +" + parts[i]
                         + "; known: +" + String.join(", +", MODIFIERS));
             };
@@ -101,8 +98,8 @@ public record Transport(boolean tls, Protocol protocol, int streams, boolean kee
         return t;
     }
 
-    private Transport withEngines(TlsEngine client, TlsEngine server) {
-        return new Transport(tls, protocol, streams, keepAlive, client, server, certificate, resumption);
+    private Transport with(TlsEngine client, TlsEngine server, ServerCertificate serverCertificate, boolean resume) {
+        return new Transport(tls, protocol, streams, keepAlive, client, server, serverCertificate, resume);
     }
 
     /** Who encrypts one side of a TLS connection. */
