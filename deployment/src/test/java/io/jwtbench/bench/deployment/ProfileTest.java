@@ -79,6 +79,8 @@ class ProfileTest {
         assertEquals(process, r.getDouble("profile.componentsCpuUsPerRequest"), process * 0.02);
         assertTrue(r.getDouble("profile.namedShare") > 0.5, "mostly named: " + r.getDouble("profile.namedShare"));
         assertNotNull(component(r, "load generator"), "the generator's own CPU is a component");
+        // the build's test JVMs run with -XX:+DebugNonSafepoints (the root pom's profiling.jvm.args), as run.sh does
+        assertEquals(true, r.getBoolean("profile.inlinedFramesExact"), "the JIT's debug information read from the JVM");
 
         // the folded stacks parse: "frame;frame;... count" per line, the counts add up to the samples
         String folded = given().get("/q/bench/runs/" + r.getString("id") + "/profile.folded").then().statusCode(200)

@@ -48,6 +48,7 @@ final class ServiceProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("--enable-native-access=ALL-UNNAMED");
+        command.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints")); // the profiles' inlined frames exact
         command.addAll(javaOptions);
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.smoke.enabled=false",

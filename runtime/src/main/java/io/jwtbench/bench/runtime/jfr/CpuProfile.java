@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.jfr;
 
 import java.lang.management.ManagementFactory;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 import jdk.jfr.consumer.RecordedEvent;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
 
 import io.jwtbench.bench.runtime.observe.JavaThreadCpu;
 import io.jwtbench.bench.runtime.observe.JvmThreadCpu;
@@ -30,6 +33,12 @@ final class CpuProfile {
     /** One sample per this much thread CPU (CPU-time sampler), or per thread and period (wall-clock samplers). */
     static final long PERIOD_MS = 10;
     private static final int TOP = 5;
+    /**
+     * Whether a sample in inlined code is named by its own frames: the JIT records debug information at safepoints
+     * only unless {@code -XX:+DebugNonSafepoints} (a diagnostic flag, unreadable unless unlocked) asks for it at every
+     * instruction, and the stack walk takes the nearest record's frames otherwise, which may be another method's.
+     */
+    static final boolean INLINED_FRAMES_EXACT = debugNonSafepoints();
     static final String UNSAMPLED = "unsampled threads";
 
     private final boolean cpuTime;
@@ -39,6 +48,16 @@ final class CpuProfile {
     private final JvmThreadCpu jvmThreads = JvmThreadCpu.start();
     private final JavaThreadCpu javaThreads = JavaThreadCpu.start();
     private final long startCpu = processCpu();
+    /**
+     * The window the clocks above measure, on the wall clock JFR stamps its events with (epoch ns). A sample is
+     * stamped when it is taken but may reach the stream later (the CPU-time sampler walks stacks in a signal handler
+     * and commits them from its own thread), so the previous run's last samples can arrive in this run's stream, and
+     * this run's last ones after its clocks stopped: either would be CPU the clocks did not count, named by stacks
+     * of another window. Counted apart instead.
+     */
+    private final long fromEpochNanos = epochNanos(Instant.now());
+    private long untilEpochNanos = Long.MAX_VALUE;
+    private long outsideWindow;
     private long cpuNanos = -1;
     private Map<JvmThreadCpu.Kind, Long> jvmThreadNanos;
     private Map<Long, JavaThreadCpu.Used> javaThreadNanos;
@@ -50,7 +69,16 @@ final class CpuProfile {
 
     /** One JFR sample; {@code threadField} names the sampled thread ({@code eventThread} or {@code sampledThread}). */
     synchronized void on(RecordedEvent e, String threadField) {
+        long takenAt = epochNanos(e.getStartTime());
+        if (takenAt < fromEpochNanos || takenAt > untilEpochNanos) {
+            outsideWindow++;
+            return;
+        }
         samples.on(e, threadField);
+    }
+
+    private static long epochNanos(Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
     synchronized void lost(RecordedEvent e) {
@@ -60,9 +88,19 @@ final class CpuProfile {
     /** Ends the CPU window (with the stream). */
     synchronized void until() {
         long now = processCpu();
+        untilEpochNanos = epochNanos(Instant.now());
         cpuNanos = startCpu < 0 || now < 0 ? -1 : now - startCpu;
         jvmThreadNanos = jvmThreads.sinceStart();
         javaThreadNanos = javaThreads.sinceStart();
+    }
+
+    private static boolean debugNonSafepoints() {
+        try {
+            return Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .getVMOption("DebugNonSafepoints").getValue());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return false; // not unlocked, or not HotSpot
+        }
     }
 
     private long processCpu() {
@@ -118,7 +156,7 @@ final class CpuProfile {
                 // one CPU-time sample stands for PERIOD_MS of a thread's CPU: against the Java threads' measured CPU, the sampler's yield
                 cpuTime && javaNanos > 0 ? Stat.share(samples.samples * PERIOD_MS * 1e6 / javaNanos) : null,
                 samples.lost, samples.failed, Map.copyOf(samples.lostBy), samples.idleSamples, samples.noStack,
-                jvmThreads.available(), samples.stacks.size(),
+                outsideWindow, jvmThreads.available(), INLINED_FRAMES_EXACT, samples.stacks.size(),
                 samples.unkept.values().stream().mapToLong(u -> Arrays.stream(u.bySlot).sum()).sum(), rows, flame());
     }
 

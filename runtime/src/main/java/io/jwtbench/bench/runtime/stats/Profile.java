@@ -15,13 +15,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *
  * @param sampleYield for the CPU-time sampler: samples × period over the Java threads' measured CPU
  * @param lostBy      samples JFR lost, by the thread that lost them
+ * @param samplesOutsideWindow samples taken before the measured window opened or after it closed, that reached the
+ *                    run's stream anyway (the previous run's last ones, this run's after its clocks stopped): left out
+ * @param inlinedFramesExact whether the JIT kept debug information at every instruction ({@code -XX:+DebugNonSafepoints}):
+ *                    without it a sample in inlined code is named by the nearest safepoint's frames, maybe another method's
  * @param stacks      distinct stacks kept for the folded file and the flame
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Profile(String source, String error, Long requests, Double processCpuSeconds,
         Double processCpuUsPerRequest, Double componentsCpuUsPerRequest, Double namedShare, Long samples,
         Double sampleYield, Long lostSamples, Long failedSamples, Map<String, Long> lostBy, Long idleSamplesExcluded,
-        Long samplesWithoutStack, Boolean jvmThreadsFromProc, Integer stacks, Long samplesOfStacksNotKept,
+        Long samplesWithoutStack, Long samplesOutsideWindow, Boolean jvmThreadsFromProc, Boolean inlinedFramesExact, Integer stacks, Long samplesOfStacksNotKept,
         List<Component> components, Flame flame) {
 
     /** The section's name in a run report. */
@@ -30,7 +34,7 @@ public record Profile(String source, String error, Long requests, Double process
     /** A profile that could not be measured, and why. */
     public static Profile failed(String source, String error) {
         return new Profile(source, error, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     /**

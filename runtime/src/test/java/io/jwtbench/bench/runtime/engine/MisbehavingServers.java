@@ -153,6 +153,10 @@ final class MisbehavingServers {
             while (true) { // until it answers a connect
                 try (Socket s = new Socket()) {
                     s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                    // one answer before the run: its first one (classes loading) can take longer than the run's lead
+                    s.getOutputStream().write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    s.getInputStream().readAllBytes();
                     return;
                 } catch (IOException notYet) {
                     if (System.nanoTime() > deadline || !process.isAlive()) {

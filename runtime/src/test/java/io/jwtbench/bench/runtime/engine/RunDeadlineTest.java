@@ -47,6 +47,9 @@ class RunDeadlineTest {
         Run run = new Run("deadline", spec, GET, List.of(), () -> io.jwtbench.bench.runtime.engine.transport.Endpoint.plain(server.port()), 1, RULES, "test", null, null);
         long start = System.nanoTime();
         BenchThreads.start("test-run", run::execute);
+        while (run.report().status() != io.jwtbench.bench.runtime.stats.RunStatus.RUNNING && !run.finished().isDone()) {
+            Thread.sleep(10); // its generator started (slow on a busy machine): the bound below still counts from start
+        }
         Thread.sleep(300); // sending by now
         server.duringRun();
         long bound = spec.endsWithin().toNanos() - (System.nanoTime() - start);

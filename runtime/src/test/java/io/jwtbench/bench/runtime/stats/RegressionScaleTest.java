@@ -47,7 +47,7 @@ class RegressionScaleTest {
         for (int i = 0; i < COMPONENTS; i++) {
             components.add(new Profile.Component("c" + i, 1, 0.1, (i + 1) * scale, null, null, null, null));
         }
-        Profile profile = new Profile("test", null, 1000L, 1.0, 100.0, 100.0, 1.0, 100L, 1.0, 0L, 0L, null, 0L, 0L, null,
+        Profile profile = new Profile("test", null, 1000L, 1.0, 100.0, 100.0, 1.0, 100L, 1.0, 0L, 0L, null, 0L, 0L, 0L, null, null,
                 0, 0L, components, null);
         Histogram h = LatencyRecording.newHistogram();
         h.recordValue(1000);
