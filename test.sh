@@ -1,9 +1,52 @@
 #!/usr/bin/env bash
-# Runs every test: unit, extension (QuarkusExtensionTest) and @QuarkusTest over real HTTP, then
-# the package-cycle check of the bench runtime.
-# Extra arguments go to Maven, e.g. ./test.sh -pl service -Dtest=AttackTokensTest
+# Runs every test: unit, extension (QuarkusExtensionTest) and @QuarkusTest over real HTTP, the integration tests
+# against the packaged service, then the package-cycle check of the bench runtime.
+#   ./test.sh                                  everything: one build, then three streams of tests at once
+#   ./test.sh -pl service -am -Dtest=FooTest   extra arguments: one Maven run with them, nothing else
+#
+# Why three streams: most of a test's time is runs of a fixed duration, Quarkus applications starting and real
+# components (Keycloak, packaged pods, Chromium) coming up, which take as long beside another test as alone. After
+# one build that installs the modules, the extension's tests (probe, runtime, deployment, Dev UI), the service's
+# tests and the service's integration tests (failsafe, against the packaged service) run side by side; each
+# stream's lines carry its name. The streams share no files: each writes its own module's or report folder.
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/jdk.sh
-./mvnw -B --no-transfer-progress verify "$@"
+
+if [ $# -gt 0 ]; then
+  ./mvnw -B --no-transfer-progress verify "$@"
+  scripts/package-cycles.sh
+  exit
+fi
+
+start=$(date +%s)
+echo "test.sh: building and installing every module, tests compiled, none run"
+./mvnw -B --no-transfer-progress -q install -DskipTests
+echo "test.sh: built in $(( $(date +%s) - start )) s; the three streams start"
+
+logs=target/test-streams
+mkdir -p "$logs"
+stream() {  # name, then the Maven arguments: its lines prefixed with its name, its exit code in $logs/name.rc
+  local name=$1; shift
+  local began=$(date +%s)
+  set +e
+  ./mvnw -B --no-transfer-progress "$@" 2>&1 | sed -u "s/^/[$name] /"
+  local rc=${PIPESTATUS[0]}
+  set -e
+  echo "$rc $(( $(date +%s) - began ))" > "$logs/$name.rc"
+}
+rm -f "$logs"/*.rc
+stream extension verify -pl probe,runtime,deployment,devui-test &
+stream service surefire:test -pl service &
+stream service-it failsafe:integration-test failsafe:verify -pl service &
+wait
+
+failed=0
+for name in extension service service-it; do
+  read -r rc seconds < "$logs/$name.rc" || { rc=1; seconds=?; }
+  echo "test.sh: $name: $([ "$rc" = 0 ] && echo passed || echo FAILED) in $seconds s"
+  [ "$rc" = 0 ] || failed=1
+done
+echo "test.sh: all streams done $(( $(date +%s) - start )) s after the start"
+[ "$failed" = 0 ] || exit 1
 scripts/package-cycles.sh   # the bench runtime has no package cycles (jdeps on its classes)
