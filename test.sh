@@ -6,9 +6,10 @@
 #
 # Why three streams: most of a test's time is runs of a fixed duration, Quarkus applications starting and real
 # components (Keycloak, packaged pods, Chromium) coming up, which take as long beside another test as alone. After
-# one build that installs the modules, the extension's tests (probe, runtime, deployment, Dev UI), the service's
-# tests and the service's integration tests (failsafe, against the packaged service) run side by side; each
-# stream's lines carry its name. The streams share no files: each writes its own module's or report folder.
+# one build that installs the modules and the runtime's unit tests (alone: they time servers of known delay to the
+# microsecond), the extension's tests (deployment, Dev UI), the service's tests and the service's integration tests
+# (failsafe, against the packaged service) run side by side, each line prefixed with its stream's name. The
+# streams share no files: each writes its own module's or report folder.
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/jdk.sh
@@ -22,7 +23,9 @@ fi
 start=$(date +%s)
 echo "test.sh: building and installing every module, tests compiled, none run"
 ./mvnw -B --no-transfer-progress -q install -DskipTests
-echo "test.sh: built in $(( $(date +%s) - start )) s; the three streams start"
+echo "test.sh: built in $(( $(date +%s) - start )) s; the runtime's unit tests, alone (they time a server of known delay)"
+./mvnw -B --no-transfer-progress surefire:test -pl probe,runtime
+echo "test.sh: $(( $(date +%s) - start )) s; the three streams start"
 
 logs=target/test-streams
 mkdir -p "$logs"
@@ -36,7 +39,7 @@ stream() {  # name, then the Maven arguments: its lines prefixed with its name, 
   echo "$rc $(( $(date +%s) - began ))" > "$logs/$name.rc"
 }
 rm -f "$logs"/*.rc
-stream extension verify -pl probe,runtime,deployment,devui-test &
+stream extension verify -pl deployment,devui-test &
 stream service surefire:test -pl service &
 stream service-it failsafe:integration-test failsafe:verify -pl service &
 wait
