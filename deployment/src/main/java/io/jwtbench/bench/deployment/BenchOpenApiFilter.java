@@ -38,6 +38,7 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.plan.ServerCertificate;
 import io.jwtbench.bench.runtime.plan.Transport;
@@ -222,7 +223,9 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("runningId", string()));
         Schema thresholds = object().description("What the verdict judges against; latencies as durations")
                 .additionalPropertiesBoolean(false);
-        Thresholds.LATENCY_KEYS.forEach(k -> thresholds.addProperty(k, duration()));
+        for (Percentile p : Percentile.values()) {
+            thresholds.addProperty(p.key(), duration());
+        }
         s.put("Thresholds", thresholds.addProperty("minRps", number()).addProperty("maxErrorRate", number()));
         s.put("RunSpec", object().description("A run: the target, its load model (closed: connections; open: rate,"
                 + " ramp: rate and rampTo, over connections), durations, what to observe. Other fields are the target's"
