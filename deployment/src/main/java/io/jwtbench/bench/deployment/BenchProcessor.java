@@ -6,7 +6,6 @@ import java.util.function.Consumer;
 
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.api.BenchRecorder;
@@ -105,15 +104,10 @@ class BenchProcessor {
         if (!capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
             return;
         }
-        Config config = ConfigProvider.getConfig();
-        String root = config.getOptionalValue("quarkus.smallrye-health.root-path", String.class).orElse("health");
-        String live = config.getOptionalValue("quarkus.smallrye-health.liveness-path", String.class).orElse("live");
-        boolean onManagement = management.enabled() && config
-                .getOptionalValue("quarkus.smallrye-health.management.enabled", Boolean.class).orElse(true);
-        String path = onManagement ? paths.resolveManagementNestedPath(root, live) : paths.resolveNestedPath(root, live);
+        HealthLiveness live = HealthLiveness.of(paths, management);
         beans.produce(SyntheticBeanBuildItem.configure(HealthTarget.class).types(BenchTarget.class)
                 .scope(Singleton.class).unremovable().setRuntimeInit()
-                .supplier(recorder.healthTarget(path, onManagement)).done());
+                .supplier(recorder.healthTarget(live.path(), live.onManagement())).done());
     }
 
     /**
