@@ -8,9 +8,9 @@ import io.smallrye.config.SmallRyeConfig;
 
 /**
  * The application's HTTP settings as Quarkus itself maps them ({@code quarkus.http.*}, {@code quarkus.management.*}),
- * with Quarkus' own defaults and launch-mode rules (test ports), instead of their keys spelled again here. Read
- * from the running configuration's mappings: Quarkus offers no bean of its runtime config roots to an extension's
- * runtime, and this is the one place the bench reads them.
+ * with Quarkus' own defaults and launch-mode rules (test ports), instead of their keys and defaults spelled again
+ * here. Read from the running configuration's mappings, so it works from any class (a bean or not) at any time
+ * after start-up; this is the one place the bench reads another extension's runtime settings.
  */
 public final class QuarkusHttpConfig {
     private QuarkusHttpConfig() {
