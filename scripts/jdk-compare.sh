@@ -62,7 +62,7 @@ for f in jdk25-fresh jdk25-warmed jdk21-fresh jdk21-warmed; do
     awk -F'\t' '{ printf "%-6s %-7s %-11s %-26s %-22s %-18s %7s %7s\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
 done
 for f in jdk25-fresh jdk25-warmed jdk21-fresh jdk21-warmed; do
-  echo "verdicts $f:"
-  jq -r '.verdicts[].text | "  " + .' "$out/$f.json"
+  echo "rankings $f:"
+  jq -r '.rankings[].text | "  " + .' "$out/$f.json"
   jq -r '.rows[] | select(.steady | not) | "  not steady: \(.model) \(.notSteady | join(" | "))"' "$out/$f.json"
 done

@@ -6,7 +6,7 @@
 #
 # 1. JMH (one fork, short): raw JCA RS256 verify, validator uncached per algorithm, cached; each
 #    algorithm's verify on each signature provider (SignatureBenchmark: jdk, bouncycastle, accp); and
-#    openssl speed when openssl is installed (RSA-2048's verify is the physical bound of issue 22).
+#    openssl speed when openssl is installed (its RSA-2048 verify, the fastest this hardware does, is the physical bound).
 # 2. Two packaged services side by side: A with the token cache (the default), B with
 #    jwt.cache.enabled=false; one RS256 token from a throw-away issuer (scripts/perf/MintToken.java).
 # 3. wrk -t1, best of two rounds after a warm-up, rounds interleaved (A health, A jwt, A health carrying
@@ -61,7 +61,7 @@ provider_us() {  # $1 alg, $2 provider: SignatureBenchmark.verify's score in µs
   jq -r --arg a "$1" --arg p "$2" '[.[] | select(.params.alg == $a and .params.provider == $p) | .primaryMetric.score]
     | if length == 0 then "-" else (.[0] * 100 | round / 100 | tostring) end' "$work/providers.json"
 }
-# the hardware's RSA-2048 verify (issue 22's physical bound), before the services load the machine
+# the hardware's RSA-2048 verify (the physical bound: no provider verifies faster), before the services load the machine
 openssl_rs=""
 openssl_es="-"; openssl_ed="-"
 if command -v openssl >/dev/null; then

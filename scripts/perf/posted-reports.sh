@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What reports a caller posts cost the service: the CPU of one verdict on two reports of 8,000 components, and on
+# What reports a caller posts cost the service: the CPU of one regression on two reports of 8,000 components, and on
 # the largest pair the service accepts (256 components and 601 seconds a side), then the heap after GC before and
 # after runs posted with the review's baseline (4 MB of empty per-second samples). Against a running service
 # whose bench is open (QUARKUS_BENCH_SECURITY_ENABLED=false) and whose process id is given, on this machine
@@ -35,18 +35,18 @@ shaped() { # components seconds: the real report without its flame graph, as sma
     cpuUsPerRequest: (. * 0.01)}] | .timeSeries = [range(1; $s + 1) | {second: ., requests: 1000, rps: 1000, p50: 0.2,
     p90: 0.3, p99: 0.5, errors: 0}]' "$TMP/real.json"
 }
-verdict_body() { jq -cn --slurpfile r "$1" '{baseline: $r[0], current: $r[0]}'; }
+regression_body() { jq -cn --slurpfile r "$1" '{baseline: $r[0], current: $r[0]}'; }
 
-shaped 8000 10 > "$TMP/r8000.json"; verdict_body "$TMP/r8000.json" > "$TMP/v8000.json"
-shaped 256 601 > "$TMP/r256.json"; verdict_body "$TMP/r256.json" > "$TMP/v256.json"
+shaped 8000 10 > "$TMP/r8000.json"; regression_body "$TMP/r8000.json" > "$TMP/v8000.json"
+shaped 256 601 > "$TMP/r256.json"; regression_body "$TMP/r256.json" > "$TMP/v256.json"
 # the largest pair the service reads: 256 components and 601 s a side, each padded to about 1 MB with a key a
 # regression does not read (95,000 numbers: within the 200,000 JSON tokens a report may have)
 jq -c '.padding = [range(95000) | 10000000 + .]' "$TMP/r256.json" > "$TMP/r256-padded.json"
-verdict_body "$TMP/r256-padded.json" > "$TMP/v256-padded.json"
-post /q/bench/verdict "$TMP/v256.json" >/dev/null # compiled once
-for i in 1 2 3; do echo "verdict, 8,000 components a side: $(post /q/bench/verdict "$TMP/v8000.json")"; done
-for i in 1 2 3; do echo "verdict, 256 components and 601 s a side: $(post /q/bench/verdict "$TMP/v256.json")"; done
-for i in 1 2 3; do echo "verdict, the same padded to 1 MB a side: $(post /q/bench/verdict "$TMP/v256-padded.json")"; done
+regression_body "$TMP/r256-padded.json" > "$TMP/v256-padded.json"
+post /q/bench/regression "$TMP/v256.json" >/dev/null # compiled once
+for i in 1 2 3; do echo "regression, 8,000 components a side: $(post /q/bench/regression "$TMP/v8000.json")"; done
+for i in 1 2 3; do echo "regression, 256 components and 601 s a side: $(post /q/bench/regression "$TMP/v256.json")"; done
+for i in 1 2 3; do echo "regression, the same padded to 1 MB a side: $(post /q/bench/regression "$TMP/v256-padded.json")"; done
 
 # the review's baseline: a real report's required fields and 1.3 million empty seconds (about 4 MB)
 jq -c '{id, reportFormat, status, target, loadModel, spec, measured, latency: {histogram: .latency.histogram}}' "$TMP/real.json" \

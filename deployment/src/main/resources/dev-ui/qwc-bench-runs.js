@@ -4,7 +4,7 @@ import { benchRoot } from 'build-time-data';
 /**
  * The bench in Dev UI: a form that starts a run (POST /q/bench/runs), its live line from the run's
  * Server-Sent Events, the recent runs with their HTML reports, and two runs held against each other
- * (the overlaid report, and POST /q/bench/verdict). Everything goes through the bench's HTTP API.
+ * (the overlaid report, and POST /q/bench/regression). Everything goes through the bench's HTTP API.
  */
 export class QwcBenchRuns extends QwcHotReloadElement {
 
@@ -19,7 +19,7 @@ export class QwcBenchRuns extends QwcHotReloadElement {
         td.number { text-align: right; font-variant-numeric: tabular-nums; }
         .live { font-family: monospace; }
         .error { color: var(--lumo-error-text-color, #b00); }
-        .verdict { font-family: monospace; white-space: pre-wrap; }
+        .regression { font-family: monospace; white-space: pre-wrap; }
     `;
 
     static properties = {
@@ -28,7 +28,7 @@ export class QwcBenchRuns extends QwcHotReloadElement {
         _live: { state: true },
         _error: { state: true },
         _selected: { state: true },
-        _verdict: { state: true },
+        _regression: { state: true },
     };
 
     constructor() {
@@ -38,7 +38,7 @@ export class QwcBenchRuns extends QwcHotReloadElement {
         this._live = null;
         this._error = null;
         this._selected = [];
-        this._verdict = null;
+        this._regression = null;
     }
 
     connectedCallback() {
@@ -81,7 +81,7 @@ export class QwcBenchRuns extends QwcHotReloadElement {
                 ${this._selected.length === 2 ? html`<a id="overlay" target="_blank"
                     href="${benchRoot}/report.html?runs=${this._selected.join(',')}">overlaid report</a>` : ''}
             </div>
-            ${this._verdict ? html`<div class="verdict" id="verdict">${this._verdict}</div>` : ''}
+            ${this._regression ? html`<div class="regression" id="regression">${this._regression}</div>` : ''}
         `;
     }
 
@@ -158,12 +158,12 @@ export class QwcBenchRuns extends QwcHotReloadElement {
         const [a, b] = this._selected;
         const order = this._runs.map(r => r.id); // newest first
         const [baseline, current] = order.indexOf(a) > order.indexOf(b) ? [a, b] : [b, a];
-        const answer = await fetch(`${benchRoot}/verdict`, {
+        const answer = await fetch(`${benchRoot}/regression`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Accept: 'text/plain' },
             body: JSON.stringify({ baseline, current }),
         });
-        this._verdict = answer.ok ? await answer.text() : `${answer.status}: ${await answer.text()}`;
+        this._regression = answer.ok ? await answer.text() : `${answer.status}: ${await answer.text()}`;
     }
 }
 

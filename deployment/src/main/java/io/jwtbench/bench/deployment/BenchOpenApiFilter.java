@@ -38,6 +38,7 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.plan.ServerCertificate;
 import io.jwtbench.bench.runtime.plan.Transport;
@@ -96,16 +97,19 @@ final class BenchOpenApiFilter implements OASFilter {
         get(openAPI, run + "/hyperfoil.yaml", "The run's load as a Hyperfoil benchmark (no credential is written: a header the target cannot export, e.g. the jwt target's bearer tokens, comes from a file it names, tokens.txt)",
                 content("application/yaml", string()), id(), query("host",
                         "where the benchmark sends, e.g. https://service.example:8443 (default: where the run sent)"));
-        Operation verdict = operation("Holds one finished run against another (no load is started): the regression"
+        Operation regression = operation("Holds one finished run against another (no load is started): the regression"
                 + " section the current run would have with that baseline (its summary with Accept: text/plain)",
                 responses(200, "The regression", content(JSON, ref("Regression")).addMediaType(TEXT,
                         createMediaType().schema(string()))))
-                .requestBody(createRequestBody().required(true).content(content(JSON, ref("VerdictRequest"))));
-        verdict.getResponses().addAPIResponse("400", error("A report that is not a finished run report of a format"
+                .requestBody(createRequestBody().required(true).content(content(JSON, ref("RegressionRequest"))));
+        regression.getResponses().addAPIResponse("400", error("A report that is not a finished run report of a format"
                 + " this service reads, an unknown run id: names the field and the reason", "SpecError"));
-        verdict.getResponses().addAPIResponse("413", error("The body is larger than twice quarkus.bench.max-body-size", "Error"));
-        verdict.getResponses().addAPIResponse("415", error("The body is not application/json", "Error"));
-        path(openAPI, "/verdict").POST(verdict);
+        regression.getResponses().addAPIResponse("413", error("The body is larger than twice quarkus.bench.max-body-size", "Error"));
+        regression.getResponses().addAPIResponse("415", error("The body is not application/json", "Error"));
+        path(openAPI, "/regression").POST(regression);
+        path(openAPI, "/verdict").POST(operation("The old name of POST " + root + "/regression: a 308 to it (same method"
+                + " and body), whose body names it", responses(308, "Moved to " + root + "/regression",
+                        content(JSON, ref("Moved")))).deprecated(true));
         get(openAPI, "/compare/{id}/benchmark-data.json", "Each model's median round as benchmark-data.json",
                 content(JSON, object()), id());
         get(openAPI, "/sweeps/{id}/benchmark-data.json", "Each step as benchmark-data.json", content(JSON, object()), id());
@@ -222,7 +226,9 @@ final class BenchOpenApiFilter implements OASFilter {
                 .addProperty("runningId", string()));
         Schema thresholds = object().description("What the verdict judges against; latencies as durations")
                 .additionalPropertiesBoolean(false);
-        Thresholds.LATENCY_KEYS.forEach(k -> thresholds.addProperty(k, duration()));
+        for (Percentile p : Percentile.values()) {
+            thresholds.addProperty(p.key(), duration());
+        }
         s.put("Thresholds", thresholds.addProperty("minRps", number()).addProperty("maxErrorRate", number()));
         s.put("RunSpec", object().description("A run: the target, its load model (closed: connections; open: rate,"
                 + " ramp: rate and rampTo, over connections), durations, what to observe. Other fields are the target's"
@@ -255,7 +261,9 @@ final class BenchOpenApiFilter implements OASFilter {
                                 + " certificate, or one of that key type the bench makes (on a bench listener)"))
                 .addProperty("resumption", bool().description("whether new connections resume earlier sessions"
                         + " (default true)")));
-        s.put("VerdictRequest", object().required(List.of("baseline", "current")).additionalPropertiesBoolean(false)
+        s.put("Moved", object().description("A renamed route: its new location").addProperty("error", string())
+                .addProperty("location", string()).addProperty("reason", string()));
+        s.put("RegressionRequest", object().required(List.of("baseline", "current")).additionalPropertiesBoolean(false)
                 .addProperty("baseline", report()).addProperty("current", report())
                 .addProperty("tolerancePercent", number()));
         s.put("ComparePlan", object().required(List.of("spec")).description("models or transports: what the runs vary")

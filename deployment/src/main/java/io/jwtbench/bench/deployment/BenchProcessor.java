@@ -6,7 +6,6 @@ import java.util.function.Consumer;
 
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.jwtbench.bench.runtime.api.BenchRecorder;
@@ -66,6 +65,8 @@ class BenchProcessor {
     private static final String COMPARE = "bench/compare";
     private static final String SWEEPS = "bench/sweeps";
     private static final String FLEET = "bench/fleet";
+    private static final String REGRESSION = "bench/regression";
+    /** {@link #REGRESSION}'s old name: it answers 308 to the new one. */
     private static final String VERDICT = "bench/verdict";
     private static final String BENCH_GAUGES = "io.jwtbench.bench.runtime.report.BenchGauges";
     private static final String SMOKE_CHECK = "io.jwtbench.bench.runtime.smoke.SmokeReadinessCheck";
@@ -105,15 +106,10 @@ class BenchProcessor {
         if (!capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
             return;
         }
-        Config config = ConfigProvider.getConfig();
-        String root = config.getOptionalValue("quarkus.smallrye-health.root-path", String.class).orElse("health");
-        String live = config.getOptionalValue("quarkus.smallrye-health.liveness-path", String.class).orElse("live");
-        boolean onManagement = management.enabled() && config
-                .getOptionalValue("quarkus.smallrye-health.management.enabled", Boolean.class).orElse(true);
-        String path = onManagement ? paths.resolveManagementNestedPath(root, live) : paths.resolveNestedPath(root, live);
+        HealthLiveness live = HealthLiveness.of(paths, management);
         beans.produce(SyntheticBeanBuildItem.configure(HealthTarget.class).types(BenchTarget.class)
                 .scope(Singleton.class).unremovable().setRuntimeInit()
-                .supplier(recorder.healthTarget(path, onManagement)).done());
+                .supplier(recorder.healthTarget(live.path(), live.onManagement())).done());
     }
 
     /**
@@ -153,8 +149,9 @@ class BenchProcessor {
         // the routes a fleet coordinator uses on its pods: a fleet token (quarkus.bench.fleet.token-secret) counts there
         r.posted(RUNS, recorder.guardedFleetRouteWithBody(body.getHandler()), recorder.runs(), "Bench runs (POST to start one)");
         r.plain(RUNS + "/:id", recorder.guardedFleetRoute(), recorder.run());
-        r.posted(VERDICT, recorder.guardedWithBody(body.getHandler(), 2), recorder.verdict(),
-                "Bench verdict (POST two finished runs: one held against the other)");
+        r.posted(REGRESSION, recorder.guardedWithBody(body.getHandler(), 2), recorder.regression(),
+                "Bench regression (POST two finished runs: one held against the other)");
+        r.plain(VERDICT, recorder.moved("regression"));
         r.plain(RUNS + "/:id/histogram", recorder.histogram());
         // the raw recording and the sampled stacks show the whole process' code paths: the role is needed even with public reads
         r.blocking(RUNS + "/:id/recording.jfr", recorder.guardedRecording(), recorder.recording());

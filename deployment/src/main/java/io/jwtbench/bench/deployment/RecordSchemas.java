@@ -6,6 +6,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,8 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
  * OpenAPI schemas of the report's typed sections, made from the very records the renderers write
  * (their component names are the JSON keys), so the document cannot drift from the JSON. A record
  * becomes a named object schema ({@code Profile}, nested ones {@code Profile.Component}); a primitive
- * component is required (always written), a boxed or object one may be absent.
+ * component is required (always written), a boxed or object one may be absent; an enum is a string of its
+ * labels (its {@code toString()}, which its {@code @JsonValue} returns).
  */
 final class RecordSchemas {
     private final Map<String, Schema> named = new LinkedHashMap<>();
@@ -71,6 +73,10 @@ final class RecordSchemas {
         }
         if (c.isRecord()) {
             return ref(c);
+        }
+        if (c.isEnum()) { // written as its toString(), the label its JSON carries
+            return createSchema().addType(Schema.SchemaType.STRING)
+                    .enumeration(Arrays.stream(c.getEnumConstants()).map(e -> (Object) e.toString()).toList());
         }
         throw new IllegalArgumentException("no schema for " + type + ": give the report's records plain JSON types");
     }

@@ -73,7 +73,7 @@ final class SeriesSchemas {
                         .addProperty("status", string()).addProperty("elapsedSeconds", number())
                         .addProperty("requests", integer()))
                 .addProperty("rows", array(row))
-                .addProperty("verdicts", array(closed().addProperty("faster", string()).addProperty("slower", string())
+                .addProperty("rankings", array(closed().addProperty("faster", string()).addProperty("slower", string())
                         .addProperty("percentFaster", number()).addProperty("significant", bool())
                         .addProperty("text", string())))
                 .addProperty("warmupSteps", string().description("why the compare ran more than its rounds"))

@@ -14,7 +14,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /**
- * Issue 21, points 3 and 4: durations are bounded in length and magnitude before any arithmetic (400
+ * Durations are bounded in length and magnitude before any arithmetic (400
  * naming the field, never a 500 ArithmeticException), and a bench request body is at most
  * {@code quarkus.bench.max-body-size} (413). The limit is raised to 2M here so that a 1 MB duration
  * string reaches the parser.

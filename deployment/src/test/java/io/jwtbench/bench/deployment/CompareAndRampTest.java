@@ -95,12 +95,12 @@ class CompareAndRampTest {
             float max = ((Number) rps.get("max")).floatValue();
             assertTrue(min <= median && median <= max, "spread " + rps);
         }
-        assertEquals(3, c.getList("verdicts").size(), "one verdict per pair");
+        assertEquals(3, c.getList("rankings").size(), "one verdict per pair");
         String id = c.getString("id");
         given().accept("text/plain").get("/q/bench/compare/" + id).then().statusCode(200)
                 .body(containsString("3 round(s), the order rotated each round"), containsString("Verdict: "));
         given().get("/q/bench/compare/" + id + "/benchmark-data.json").then().statusCode(200)
-                .body(containsString("\"spread\""), containsString("\"verdicts\""));
+                .body(containsString("\"spread\""), containsString("\"rankings\""));
         given().get("/q/bench/compare/" + id + "/report.html").then().statusCode(200).body(containsString("Verdict: "));
     }
 

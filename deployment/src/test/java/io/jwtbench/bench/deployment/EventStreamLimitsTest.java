@@ -24,7 +24,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.http.ContentType;
 
 /**
- * Issue 21, point 12: a live progress stream sends small progress events (where the sweep is, the
+ * A live progress stream sends small progress events (where the sweep is, the
  * current step's figures) and the full JSON only once, at the end; an item has at most
  * quarkus.bench.max-event-subscribers streams (here 2), one more is a 429.
  */

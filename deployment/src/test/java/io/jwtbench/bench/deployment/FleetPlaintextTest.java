@@ -12,7 +12,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /**
- * Issue 21, point 2: a fleet run forwards the caller's Authorization header to every pod, so it
+ * A fleet run forwards the caller's Authorization header to every pod, so it
  * refuses pods that are not https unless quarkus.bench.fleet.allow-plaintext-credentials (here: off).
  */
 class FleetPlaintextTest {

@@ -17,7 +17,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /**
- * Issue 21, point 2: with quarkus.bench.fleet.token-secret the coordinator sends its pods a short-lived
+ * With quarkus.bench.fleet.token-secret the coordinator sends its pods a short-lived
  * fleet token, not the caller's credentials; a pod accepts it in place of the role on the routes a
  * fleet uses, and nowhere else. Here the application is its own one-pod fleet.
  */

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 21, point 7: the bench API is in {@code /q/openapi} in dev and test mode, in prod only on the
+ * The bench API is in {@code /q/openapi} in dev and test mode, in prod only on the
  * management interface, unless quarkus.bench.openapi.enabled says otherwise.
  */
 class OpenApiRuleTest {

@@ -23,7 +23,7 @@ import io.restassured.path.json.JsonPath;
 
 /**
  * A run held against a baseline: by id and by the saved report itself (which must give the same regression),
- * through {@code POST /q/bench/verdict}, in the text and junit.xml; and every way a baseline can be wrong, each
+ * through {@code POST /q/bench/regression}, in the text and junit.xml; and every way a baseline can be wrong, each
  * a 400 naming the field, or (another load model) a verdict refused with its reason rather than a number.
  */
 class RegressionTest {
@@ -73,7 +73,7 @@ class RegressionTest {
         // the saved report posted back: the same regression, the same verdict
         String current = byId.getString("id");
         String inline = given().contentType(ContentType.JSON).body("{\"baseline\":" + report(baseline) + ",\"current\":"
-                + report(current) + "}").post("/q/bench/verdict").then().statusCode(200).extract().asString();
+                + report(current) + "}").post("/q/bench/regression").then().statusCode(200).extract().asString();
         Map<?, ?> again = JSON.readValue(inline, Map.class);
         assertEquals(JSON.writeValueAsString(regression), JSON.writeValueAsString(again), "by id and by report");
 
@@ -86,7 +86,7 @@ class RegressionTest {
         }
         given().accept("text/plain").contentType(ContentType.JSON)
                 .body("{\"baseline\":\"" + baseline + "\",\"current\":\"" + current + "\",\"tolerancePercent\":100}")
-                .post("/q/bench/verdict").then().statusCode(200)
+                .post("/q/bench/regression").then().statusCode(200)
                 .body(startsWith("no significant difference from baseline " + baseline + " (95 % confidence, tolerance 100 %)"));
     }
 
@@ -125,15 +125,24 @@ class RegressionTest {
         ObjectNode old = report.deepCopy();
         old.remove("reportFormat");
         given().contentType(ContentType.JSON).body("{\"baseline\":" + old + ",\"current\":\"" + done + "\"}")
-                .post("/q/bench/verdict").then().statusCode(200).body("baselineId", equalTo(done));
+                .post("/q/bench/regression").then().statusCode(200).body("baselineId", equalTo(done));
         // only a single run takes one
         given().contentType(ContentType.JSON).body("{\"spec\":{\"target\":\"health\",\"connections\":1,\"baseline\":\""
                 + done + "\"},\"models\":[\"a\",\"b\"]}").post("/q/bench/compare").then().statusCode(400)
                 .body("field", equalTo("spec.baseline")).body("reason", containsString("only a single run"));
-        given().contentType(ContentType.JSON).body("{\"baseline\":\"" + done + "\"}").post("/q/bench/verdict").then()
+        given().contentType(ContentType.JSON).body("{\"baseline\":\"" + done + "\"}").post("/q/bench/regression").then()
                 .statusCode(400).body("field", equalTo("current"));
         given().contentType(ContentType.JSON).body("{\"baseline\":\"" + done + "\",\"current\":\"" + done + "\",\"x\":1}")
-                .post("/q/bench/verdict").then().statusCode(400).body("field", equalTo("x"));
+                .post("/q/bench/regression").then().statusCode(400).body("field", equalTo("x"));
+    }
+
+    /** The route's old name sends a client on, method and body kept, and tells one that does not follow where to go. */
+    @Test
+    void theOldNameOfTheRouteSaysTheNewOne() {
+        given().redirects().follow(false).contentType(ContentType.JSON).body("{}").post("/q/bench/verdict").then()
+                .statusCode(308).header("Location", equalTo("/q/bench/regression"))
+                .body("location", equalTo("/q/bench/regression"))
+                .body("reason", containsString("POST /q/bench/regression"));
     }
 
     private static String withBaseline(ObjectNode report) {

@@ -51,7 +51,7 @@ class SmokeImpossibleThresholdsTest {
         assertEquals("failed", run.getString("verdict.result"));
         assertEquals(reason, String.join("; ", run.<String>getList("verdict.reasons")));
         assertEquals(1e9, run.getDouble("spec.thresholds.minRps"));
-        // issue 21: when the next attempt comes is not published (anyone may read readiness)
+        // When the next attempt comes is not published (anyone may read readiness)
         assertFalse(failed.containsKey("nextAttemptAt"), failed.toString());
 
         // retried, still DOWN, liveness UP all along

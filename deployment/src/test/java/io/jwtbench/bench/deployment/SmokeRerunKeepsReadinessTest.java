@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.quarkus.test.QuarkusExtensionTest;
 
 /**
- * Issue 21, point 8: by default (rerun-fails-readiness=false) a failed re-run does not take a pod
+ * By default (rerun-fails-readiness=false) a failed re-run does not take a pod
  * that had passed out of service: the check stays UP and says the re-run failed; the readiness data
  * never says when the next attempt comes.
  */

@@ -30,7 +30,7 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 import io.quarkus.test.QuarkusExtensionTest;
 
 /**
- * The race behind the 30 s compare (issue 19): the application under test can leave its virtual-thread
+ * A compare that outlived its client's 30 s timeout, and why: the application under test can leave its virtual-thread
  * scheduler without a free carrier (here every carrier pinned in a blocking class initializer, as
  * {@code ExecutionModelsTest}'s pin target does when the test class loader's lock meets a pinned
  * thread). A run and a series whose own lifecycle ran on virtual threads then could not even wake up

@@ -329,7 +329,7 @@ class TlsRunTest {
         // a TLS run is not held against a plain one: the verdict is refused, with the reason
         JsonPath v = given().contentType(ContentType.JSON)
                 .body("{\"baseline\":\"" + plain.getString("id") + "\",\"current\":\"" + tls.getString("id") + "\"}")
-                .post("/q/bench/verdict").then().statusCode(200).extract().jsonPath();
+                .post("/q/bench/regression").then().statusCode(200).extract().jsonPath();
         assertEquals("not comparable", v.getString("verdict"), v.prettify());
         assertTrue(v.getString("notComparable").contains("different transports"), v.getString("notComparable"));
     }

@@ -26,7 +26,7 @@ import io.restassured.RestAssured;
 /**
  * The bench's Dev UI card in a real browser against an application in dev mode: from the extensions page to the
  * card's page, a bad spec refused by field, a run started from its form, its live line while it goes, its row and HTML
- * report once done, then two runs held against each other (the verdict's summary). Screenshots stay in {@code target/dev-ui-screenshots/}.
+ * report once done, then two runs held against each other (the regression's summary). Screenshots stay in {@code target/dev-ui-screenshots/}.
  * Skipped when Chromium is not installed ({@code .ci/run} installs it).
  */
 class DevUiBrowserTest {
@@ -91,7 +91,7 @@ class DevUiBrowserTest {
             assertTrue(browser.evaluate(PAGE_ROOT + ".querySelector('#overlay').href").asText()
                     .endsWith("/q/bench/report.html?runs=" + first + "," + second), "the overlaid report of the two");
             browser.evaluate(PAGE_ROOT + ".querySelector('#compare').click()");
-            String verdict = browser.await("the verdict", PAGE_ROOT + ".querySelector('#verdict')?.textContent", PAGE).asText();
+            String verdict = browser.await("the regression", PAGE_ROOT + ".querySelector('#regression')?.textContent", PAGE).asText();
             assertTrue(verdict.matches("(?s)(no significant difference from|faster than|slower than|not judged against) baseline " + first
                     + " \\(95 % confidence.*"), "the older run is the baseline: " + verdict);
             Path shot = dir.resolve("compared.png");

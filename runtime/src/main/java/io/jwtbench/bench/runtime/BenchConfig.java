@@ -62,7 +62,7 @@ public interface BenchConfig {
 
     /**
      * The largest body of {@code POST /q/bench/runs}: a spec and its baseline, a whole run report (about
-     * 200 KB with its CPU profile); {@code POST /q/bench/verdict} takes two reports and twice this. Only a
+     * 200 KB with its CPU profile); {@code POST /q/bench/regression} takes two reports and twice this. Only a
      * caller with the bench role gets its body read (the authorizer runs first). A larger
      * {@code Content-Length} is refused with 413 before the body is read; a chunked body is read (up to
      * {@code quarkus.http.limits.max-body-size}) and then refused the same way.

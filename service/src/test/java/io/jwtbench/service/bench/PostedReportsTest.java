@@ -63,7 +63,7 @@ class PostedReportsTest {
         ObjectNode body = JSON.createObjectNode();
         body.set("baseline", baseline);
         body.set("current", current);
-        return given().contentType("application/json").body(body.toString()).post("/q/bench/verdict");
+        return given().contentType("application/json").body(body.toString()).post("/q/bench/regression");
     }
 
     static long processCpuMs() {

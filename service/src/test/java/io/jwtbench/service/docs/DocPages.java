@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The project's Markdown pages, in reading order: the README, the extension's reference, then {@code docs/}. */
+/** The project's Markdown pages, in reading order: the README, the extension's and the service's references, then {@code docs/}. */
 record DocPages(Path root) {
 
     static DocPages ofProject() {
@@ -21,7 +21,8 @@ record DocPages(Path root) {
     }
 
     List<Path> pages() {
-        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("runtime/README.md")));
+        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md"), root.resolve("runtime/README.md"),
+                root.resolve("service/README.md")));
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         } catch (IOException e) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * Every relative link in the pages leads somewhere: the file exists, and a {@code #fragment} names a heading
  * of that page (GitHub's anchors: lower case, punctuation dropped, spaces as hyphens). Moving a section
  * between pages without its links fails here. And the README stays a guide, not a reference; a long runtime
- * class is explained where the layout is.
+ * or service class is explained where its module's layout is.
  */
 class DocsLinksTest {
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
@@ -62,19 +62,32 @@ class DocsLinksTest {
     /** The class-size guide: a runtime class over {@value #CLASS_LINES} lines is named, with its reason, in runtime/README.md. */
     @Test
     void everyLongRuntimeClassIsExplained() throws Exception {
+        assertEquals(List.of(), unexplained("runtime/src/main/java/io/jwtbench/bench/runtime", "runtime/README.md"),
+                "over " + CLASS_LINES + " lines: split, or say why in runtime/README.md, \"Class size\"");
+    }
+
+    /** The same guide for the application: a service class over {@value #CLASS_LINES} lines is named in service/README.md. */
+    @Test
+    void everyLongServiceClassIsExplained() throws Exception {
+        assertEquals(List.of(), unexplained("service/src/main/java/io/jwtbench/service", "service/README.md"),
+                "over " + CLASS_LINES + " lines: split, or say why in service/README.md, \"Class size\"");
+    }
+
+    /** The classes under {@code sources} longer than {@value #CLASS_LINES} lines that {@code reference}'s table does not name. */
+    private static List<String> unexplained(String sources, String reference) throws Exception {
         Path root = DocPages.ofProject().root();
-        String reference = Files.readString(root.resolve("runtime/README.md"));
-        Path sources = root.resolve("runtime/src/main/java/io/jwtbench/bench/runtime");
+        String table = Files.readString(root.resolve(reference));
+        Path dir = root.resolve(sources);
         List<String> unexplained = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(sources)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String name = sources.relativize(f).toString().replace(".java", "");
-                if (Files.readAllLines(f).size() > CLASS_LINES && !reference.contains("| `" + name + "` |")) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                String name = dir.relativize(f).toString().replace(".java", "");
+                if (Files.readAllLines(f).size() > CLASS_LINES && !table.contains("| `" + name + "` |")) {
                     unexplained.add(name);
                 }
             }
         }
-        assertEquals(List.of(), unexplained, "over " + CLASS_LINES + " lines: split, or say why in runtime/README.md, \"Class size\"");
+        return unexplained;
     }
 
     /** The anchors GitHub gives a page's headings (outside code blocks). */

@@ -50,7 +50,7 @@ class ReadinessWithoutKeysTest {
                 .body("status", equalTo("DOWN"))
                 .body("checks.find { it.name == 'jwt-issuer-keys' }.data.down", containsString("DOWN, 0 keys"))
                 .body("checks.find { it.name == 'jwt-issuer-keys' }.data.down", containsString("last fetch failed (see the service log)"))
-                // issue 14 item 12: no URL, port or fetch error on the readiness page
+                // No URL, port or fetch error on the readiness page
                 .body("checks.find { it.name == 'jwt-issuer-keys' }.data.down", not(containsString("127.0.0.1")))
                 .body("checks.find { it.name == 'jwt-issuer-keys' }.data.down", not(containsString(String.valueOf(CLOSED_PORT))))
                 .body("checks.find { it.name == 'jwt-issuer-keys' }.data.down", not(containsString("https")));

@@ -24,7 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jwtbench.service.testing.ServicePod;
 
 /**
- * Issue 19.5: a fleet run over three packaged pods loses two of them mid-run, one killed (SIGKILL) and
+ * A fleet run over three packaged pods loses two of them mid-run, one killed (SIGKILL) and
  * one stopped (SIGSTOP). The fleet ends PARTIAL by its deadline (the run's warm-up, duration and timeout,
  * the fleet's grace, and one pod request timeout each for the last poll and the cancel of a silent pod),
  * the healthy pod's run merged; once the stopped pod resumes, its run is not left going.

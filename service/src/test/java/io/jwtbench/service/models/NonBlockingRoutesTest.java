@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 14 item 6: requests waiting for an unknown-kid JWKS fetch do not hold worker threads. With
+ * Requests waiting for an unknown-kid JWKS fetch do not hold worker threads. With
  * a worker pool of 2 and a JWKS endpoint that takes 3 s to answer a refresh, 6 requests with an
  * unknown kid are parked on /jwt/validate/worker; a valid token on the same route is still answered
  * at once (before, each parked request blocked a worker thread and the valid one waited for them).

@@ -53,7 +53,8 @@ public class PinningResource {
      * Its loader has no parent: {@link SlowInit}'s initializer resolves {@code java.lang.Thread} and
      * friends through the boot loader. Delegating to the application's class loader instead took that
      * loader's lock while pinned, and a pinned thread waiting for a lock whose owner waits for a
-     * carrier deadlocks the whole virtual-thread scheduler (the 30 s compare of issue 19).
+     * carrier deadlocks the whole virtual-thread scheduler (a compare then outlives its client's timeout:
+     * {@code StarvedVirtualThreadsTest}).
      */
     static String initializeFreshCopy() {
         ClassLoader loader = new ClassLoader(null) {

@@ -22,7 +22,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
- * Issue 19.5: the JWKS endpoint misbehaves while a jwt run validates tokens of keys already known. The
+ * The JWKS endpoint misbehaves while a jwt run validates tokens of keys already known. The
  * scheduled refresh (every second) and a stream of unknown kids keep fetching from it during the run.
  * Validation of the known keys goes on (every request of the run valid, none slower than the fetch
  * timeout, the bound configured for what a fetch may cost anyone), and each unknown kid is answered

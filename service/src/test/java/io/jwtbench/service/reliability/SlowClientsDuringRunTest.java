@@ -23,7 +23,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 /**
- * Issue 19.5: 2,000 idle connections plus a slowloris (a few connections sending one header byte per
+ * 2,000 idle connections plus a slowloris (a few connections sending one header byte per
  * second) against the service while a jwt run measures it: it keeps answering every request. The run's
  * p99 with and without them, from the same JVM, is printed for docs/reliability.md.
  */

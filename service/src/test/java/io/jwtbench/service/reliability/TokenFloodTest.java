@@ -22,7 +22,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 
 /**
- * Issue 19.5: distinct valid tokens at full speed, far more than the token cache holds: the cache never
+ * Distinct valid tokens at full speed, far more than the token cache holds: the cache never
  * goes beyond its maximum (sampled every 10 ms during the runs; the largest it may be is the maximum plus
  * one entry per validating thread caught between its put and its eviction), and the heap after GC does not
  * grow from one such run to the next (what a cache, a key lookup or the run history keeping every token would do).

@@ -133,7 +133,7 @@ class BenchSecurityTest {
                 Instant.now().getEpochSecond(), Instant.now().getEpochSecond() + 600));
         claims.put("roles", java.util.List.of("bench-operator"));
         String benchToken = benchIssuer.sign(JwsAlgorithm.RS256, claims);
-        // The same token is valid for /jwt/validate, on the bench's own requests only (issue 14 item 11)...
+        // The same token is valid for /jwt/validate, on the bench's own requests only (they carry the per-process secret)...
         given().auth().oauth2(benchToken).when().post("/jwt/validate").then().statusCode(401)
                 .body("reason", org.hamcrest.Matchers.equalTo("ISSUER_UNKNOWN"));
         given().auth().oauth2(benchToken).header("X-Jwt-Bench-Secret", "guessed").when().post("/jwt/validate/worker")

@@ -110,7 +110,7 @@ class ConfigErrorsTest {
         assertTrue(message.startsWith("jwt.issuers.a.jwks.url: 'file:///etc/passwd' is not an absolute https URL"), message);
     }
 
-    // --- issue 14 ---------------------------------------------------------------------------------
+    // --- key sources: plain HTTP, timeouts, bounds ---------------------------------------------------
 
     @Test
     void plainHttpKeySourcesAreRefused() {

@@ -46,7 +46,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 
 /**
- * Issue 21.15: a differential check against an independent library. Valid tokens are mutated (header
+ * A differential check against an independent library. Valid tokens are mutated (header
  * and claim values, encodings, signatures, algorithm and key confusions) and each mutant goes to both
  * the service's validator and nimbus-jose-jwt, configured with the same keys, algorithms, issuer,
  * audience, required claims and clock skew. The service must never accept a token nimbus rejects. The

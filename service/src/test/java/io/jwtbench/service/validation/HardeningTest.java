@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 14, the validator items 8, 9, 12 and 14: real keys, correctly signed tokens. */
+/** The validator's hardening: dates out of range, strict UTF-8, bounded messages, cty spellings; real keys, correctly signed tokens. */
 class HardeningTest {
 
     static InvalidTokenException refused(JwtValidator validator, String token) {
@@ -40,7 +40,7 @@ class HardeningTest {
         return "{\"iss\":\"" + ISS + "\",\"sub\":\"u\",\"aud\":\"orders-api\"," + extra + "}";
     }
 
-    // --- item 8: dates out of range are INVALID_CLAIM, never an exception ----------------------------------
+    // --- dates out of range are INVALID_CLAIM, never an exception ----------------------------------
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"\"exp\":1e308", "\"exp\":9300000000000000000", "\"exp\":253402300800",
@@ -68,7 +68,7 @@ class HardeningTest {
         assertEquals(Reason.INVALID_CLAIM, refused(limited, signed(claims("\"exp\":" + (NOW + 86400)))).reason());
     }
 
-    // --- item 9: strict UTF-8 ----------------------------------------------------------------------------
+    // --- strict UTF-8 ----------------------------------------------------------------------------
 
     static String withPayloadBytes(byte[] payload) {
         return Jws.signBytes(Jws.header(RSA).getBytes(StandardCharsets.UTF_8), payload, RSA);
@@ -108,7 +108,7 @@ class HardeningTest {
         assertEquals("Zo\u00eb \ud83d\ude00", t.claims().get("name"));
     }
 
-    // --- item 12: bounded messages, nothing about the issuer before the signature ----------------------------
+    // --- bounded messages, nothing about the issuer before the signature ----------------------------
 
     @Test
     void attackerInputIsNotEchoedUnbounded() {
@@ -131,7 +131,7 @@ class HardeningTest {
         assertFalse(key.getMessage().contains("EC") || key.getMessage().contains("P-256"), key.getMessage());
     }
 
-    // --- item 14: cty spellings, immutable claims ------------------------------------------------------------
+    // --- cty spellings, immutable claims ------------------------------------------------------------
 
     @ParameterizedTest(name = "cty {0}")
     @ValueSource(strings = {"JWT", "jwt", "application/JWT", "APPLICATION/jwt"})

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 14, the key-lifecycle items (2, 6, 7), against a real local HTTPS JWKS that rotates:
+ * A key's life cycle (published, removed, the source failing) against a real local HTTPS JWKS that rotates:
  * publish, remove, fail. Real keys, real tokens, the production validator and key source.
  */
 class KeyLifecycleTest {
@@ -126,7 +126,7 @@ class KeyLifecycleTest {
         }
     }
 
-    // --- item 2: the cache is bound to the keys ------------------------------------------------------
+    // --- the cache is bound to the keys ------------------------------------------------------
 
     @Test
     void aRemovedKeyRefusesItsCachedTokensAtOnce() throws Exception {
@@ -164,7 +164,7 @@ class KeyLifecycleTest {
         assertEquals(1, cache.hits(), "unchanged keys: the entry is still a hit");
     }
 
-    // --- item 6: unknown kids --------------------------------------------------------------------------
+    // --- unknown kids --------------------------------------------------------------------------
 
     @Test
     void aJunkTokenWithTheNextKidDoesNotBreakTheRotation() throws Exception {
@@ -179,7 +179,7 @@ class KeyLifecycleTest {
         int fetches = idp.count("/certs");
         assertEquals(Reason.UNKNOWN_KEY, refusal(token(K2)));
         assertEquals(fetches, idp.count("/certs"), "negative-cached: no fetch");
-        // ...but only until the next fetch is permitted (issue 21 item 6), not for unknown-kid-ttl (30 s here)
+        // ...but only until the next fetch is permitted (a kid published meanwhile is found then), not for unknown-kid-ttl (30 s here)
         // nor until the next scheduled refresh (10 min)
         clock.offset = Duration.ofSeconds(2);
         validator.validate(token(K2));
@@ -234,7 +234,7 @@ class KeyLifecycleTest {
         assertFalse(thread.startsWith("test-jwks-refresh"), "completed on " + thread);
     }
 
-    // --- item 7: https only, no downgrade, no redirects ---------------------------------------------------
+    // --- https only, no downgrade, no redirects ---------------------------------------------------
 
     @Test
     void plainHttpIsRefusedUnlessTheDevelopmentOverrideIsOn() {

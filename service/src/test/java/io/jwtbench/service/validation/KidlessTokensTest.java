@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21 item 1: a token without kid costs at most one signature verification, whatever the
+ * A token without kid costs at most one signature verification, whatever the
  * number of keys its issuer publishes. Real RSA-4096 keys, real signatures, CPU time measured.
  */
 class KidlessTokensTest {

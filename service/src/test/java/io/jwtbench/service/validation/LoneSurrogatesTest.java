@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21 item 5: a JSON escape that decodes to a lone surrogate is refused wherever the validator
+ * A JSON escape that decodes to a lone surrogate is refused wherever the validator
  * decodes a string, as raw ill-formed UTF-8 already is. Every token is correctly signed by a trusted
  * key, so the refusal is the surrogate's. (Backslashes are doubled: the token holds the six-character
  * escape {@code \ud800}, not the char.)

@@ -131,7 +131,7 @@ class TokenCacheTest {
 
     @Test
     void anEntryLivesNoLongerThanTheTtlWhateverItsExp() throws Exception {
-        // issue 14 item 2: the TTL (the JWKS refresh interval in the service) bounds an entry's life
+        // The TTL (the JWKS refresh interval in the service) bounds an entry's life
         TokenCache shortLived = new TokenCache(100, Duration.ofMinutes(10));
         JwtValidator v = validator(clock, shortLived);
         String token = token(86_400);
@@ -156,7 +156,7 @@ class TokenCacheTest {
         assertEquals(0, cache.hits());
     }
 
-    // --- issue 21 item 10: bounded by estimated bytes, not only by entries ----------------------------------
+    // --- bounded by estimated bytes, not only by entries -----------------------------------------------------
 
     String largeToken(int i, int padding) {
         long now = clock.now.getEpochSecond();

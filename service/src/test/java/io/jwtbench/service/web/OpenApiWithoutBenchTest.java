@@ -18,7 +18,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * Issue 21, point 7: with quarkus.bench.openapi.enabled=false (what prod does on the public port by
+ * With quarkus.bench.openapi.enabled=false (what prod does on the public port by
  * default) /q/openapi describes /jwt/validate and nothing of the bench.
  */
 @QuarkusTest

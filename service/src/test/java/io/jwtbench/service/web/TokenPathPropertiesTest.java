@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Issue 14: a property test of the whole token path, Authorization header to HTTP response, with
+ * A property test of the whole token path, Authorization header to HTTP response, with
  * the production validator and real keys. Whatever the bytes, the answer is a 400 (invalid_request)
  * or a 401 with a reason code (or a 200 for a mutation that is still a valid token), never an
  * exception, never a 500, and within a time bound. Tries are bounded so it runs in a few seconds.

@@ -16,7 +16,7 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 /**
  * A compare's rounds folded into one row per model (median and min–max across rounds of throughput,
  * p50, p99 and CPU per request; whether every round was steady) and one ranking per pair of models
- * (the JSON's {@code verdicts}). A difference counts only when the two throughput spreads do not overlap: with a handful of rounds on
+ * (the JSON's {@code rankings}). A difference counts only when the two throughput spreads do not overlap: with a handful of rounds on
  * a shared machine, anything less is "no significant difference at this spread". Warm-up steps are
  * left out. Pure: read from the series' results.
  */

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.analysis;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,10 +24,10 @@ import java.util.Optional;
  * @param previousLoad load of the step before: the last one that still scaled
  * @param throughputEfficiency e, as above
  * @param latencyGrowth g, as above
- * @param percentile which percentile jumped more ("p90" or "p99")
+ * @param percentile which percentile jumped more (p90 or p99)
  */
 public record Knee(int index, double load, double previousLoad, double throughputEfficiency, double latencyGrowth,
-        String percentile) {
+        Percentile percentile) {
 
     static final double MAX_EFFICIENCY = 0.5;
     static final double MIN_LATENCY_GROWTH = 0.5;
@@ -45,7 +47,7 @@ public record Knee(int index, double load, double previousLoad, double throughpu
             double g99 = growth(a.p99(), b.p99(), loadGrowth);
             double g = Math.max(nanToMin(g90), nanToMin(g99));
             if (efficiency < MAX_EFFICIENCY && g >= MIN_LATENCY_GROWTH) {
-                return Optional.of(new Knee(i, b.load(), a.load(), efficiency, g, nanToMin(g99) >= nanToMin(g90) ? "p99" : "p90"));
+                return Optional.of(new Knee(i, b.load(), a.load(), efficiency, g, nanToMin(g99) >= nanToMin(g90) ? Percentile.P99 : Percentile.P90));
             }
         }
         return Optional.empty();

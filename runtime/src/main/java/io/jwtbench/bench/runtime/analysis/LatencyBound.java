@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.analysis;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -10,7 +12,7 @@ import java.util.Locale;
  * @param index the chosen step, -1 when none qualified
  * @param valueMs the chosen step's percentile
  */
-public record LatencyBound(String percentile, double boundMs, int index, double load, double throughput,
+public record LatencyBound(Percentile percentile, double boundMs, int index, double load, double throughput,
         double valueMs, String description) {
 
     static final double MAX_ERROR_RATIO = 0.001;
@@ -19,7 +21,7 @@ public record LatencyBound(String percentile, double boundMs, int index, double 
         return index >= 0;
     }
 
-    public static LatencyBound best(List<StepPoint> points, String percentile, double boundMs, String unit) {
+    public static LatencyBound best(List<StepPoint> points, Percentile percentile, double boundMs, String unit) {
         int best = -1;
         for (int i = 0; i < points.size(); i++) {
             StepPoint p = points.get(i);

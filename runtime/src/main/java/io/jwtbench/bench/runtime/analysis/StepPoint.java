@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.analysis;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 /**
  * One step of a sweep as the analysis sees it. Latencies in ms; NaN when unknown.
  *
@@ -23,12 +25,13 @@ public record StepPoint(double load, double concurrency, double throughput, doub
         return attempted == 0 ? 0 : errors / (double) attempted;
     }
 
-    public double percentile(String name) {
-        return switch (name) {
-            case "p50" -> p50;
-            case "p90" -> p90;
-            case "p99" -> p99;
-            default -> throw new IllegalArgumentException("percentile must be p50, p90 or p99: " + name);
+    /** One of the figures a step keeps: p50, p90 or p99. */
+    public double percentile(Percentile p) {
+        return switch (p) {
+            case P50 -> p50;
+            case P90 -> p90;
+            case P99 -> p99;
+            default -> throw new IllegalArgumentException("a step keeps p50, p90 and p99, not " + p);
         };
     }
 }

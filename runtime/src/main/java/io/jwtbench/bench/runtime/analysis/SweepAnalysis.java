@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.analysis;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 
 import java.util.ArrayList;
@@ -20,7 +22,7 @@ public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> 
 
     static final String NO_KNEE = "no knee: throughput never stopped growing while p90/p99 jumped";
 
-    public static SweepAnalysis of(List<StepPoint> steps, String unit, String boundPercentile, double boundMs,
+    public static SweepAnalysis of(List<StepPoint> steps, String unit, Percentile boundPercentile, double boundMs,
             int cores, double generatorShare) {
         List<StepPoint> points = new ArrayList<>(steps.stream().filter(p -> p.throughput() > 0).toList());
         points.sort(Comparator.comparingDouble(StepPoint::load));
@@ -63,15 +65,15 @@ public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> 
             Knee k = knee.get();
             m.put("knee", map("found", true, "load", k.load(), "previousLoad", k.previousLoad(),
                     "throughputEfficiency", round(k.throughputEfficiency(), 3), "latencyGrowth",
-                    round(k.latencyGrowth(), 3), "percentile", k.percentile(), "description", kneeDescription()));
+                    round(k.latencyGrowth(), 3), "percentile", k.percentile().key(), "description", kneeDescription()));
         } else {
             m.put("knee", map("found", false, "description", kneeDescription()));
         }
         m.put("latencyBound", bound.found()
-                ? map("found", true, "percentile", bound.percentile(), "boundMs", bound.boundMs(), "load", bound.load(),
+                ? map("found", true, "percentile", bound.percentile().key(), "boundMs", bound.boundMs(), "load", bound.load(),
                         "throughput", round(bound.throughput(), 1), "valueMs", round(bound.valueMs(), 3),
                         "description", bound.description())
-                : map("found", false, "percentile", bound.percentile(), "boundMs", bound.boundMs(), "description",
+                : map("found", false, "percentile", bound.percentile().key(), "boundMs", bound.boundMs(), "description",
                         bound.description()));
         if (usl != null) {
             m.put("usl", map("lambda", round(usl.lambda(), 2), "sigma", significant(usl.sigma()), "kappa",

@@ -76,9 +76,14 @@ public class BenchRecorder {
         return new EventsHandler<>(new FleetRuns());
     }
 
-    /** {@code /q/bench/verdict}: POST two finished runs, get the regression of one against the other. */
-    public Handler<RoutingContext> verdict() {
-        return new VerdictHandler();
+    /** {@code /q/bench/regression}: POST two finished runs, get the regression of one against the other. */
+    public Handler<RoutingContext> regression() {
+        return new RegressionHandler();
+    }
+
+    /** A renamed route: {@code 308} to {@code to}, the new last segment of its path, beside it. */
+    public Handler<RoutingContext> moved(String to) {
+        return new MovedHandler(to);
     }
 
     /** {@code /q/bench/runs/:id/histogram}: the .hgrm percentile distribution. */

@@ -11,7 +11,7 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * What a bench route's request body may be, by route: a route that takes a spec only at most
  * {@code quarkus.bench.max-spec-size} (64K), {@code POST /q/bench/runs} (a spec and its baseline report)
- * {@code quarkus.bench.max-body-size} (1M), {@code POST /q/bench/verdict} (two reports) twice that. A
+ * {@code quarkus.bench.max-body-size} (1M), {@code POST /q/bench/regression} (two reports) twice that. A
  * request whose {@code Content-Length} is larger is answered 413 (JSON naming the limit) before its body
  * is read, and the connection is closed. Placed after the body handler ({@link #afterRead}), it refuses a
  * body read without a {@code Content-Length} (chunked) that turned out larger. A {@code POST} whose body

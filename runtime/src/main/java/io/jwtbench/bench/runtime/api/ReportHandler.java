@@ -98,7 +98,7 @@ final class ReportHandler extends BenchHandler {
         }
     }
 
-    /** A compare's page and export show each model's median round; its spread, verdicts and steadiness beside it. */
+    /** A compare's page and export show each model's median round; its spread, rankings and steadiness beside it. */
     private void compare(RoutingContext rc, RunSeries<ComparePlan> c) {
         String target = c.steps().get(0).spec().target();
         CompareSummary summary = summary(c);
@@ -126,7 +126,7 @@ final class ReportHandler extends BenchHandler {
             }
         }
         Map<String, Object> data = BenchmarkData.of("Integration Performance (compare)", entries);
-        data.put("verdicts", CompareView.verdicts(summary));
+        data.put("rankings", CompareView.rankings(summary));
         data(rc, data);
     }
 

@@ -72,13 +72,13 @@ public final class ReportInput {
     private static LoadModel loadModel(JsonNode node, String field) {
         String label = text(node, field, "loadModel");
         JsonNode spec = node.get("spec");
-        return switch (label) {
-            case "closed" -> new LoadModel.Closed(positive(spec, field, "connections"));
-            case "constant-rate" -> new LoadModel.ConstantRate(positive(spec, field, "rate"), positive(spec, field, "connections"));
-            case "ramp" -> new LoadModel.Ramp(positive(spec, field, "rate"), positive(spec, field, "rampTo"),
+        LoadModel.Kind kind = LoadModel.Kind.ofLabel(label).orElseThrow(() -> new SpecException(field + ".loadModel",
+                "unknown load model \"" + label + "\": " + LoadModel.Kind.labels()));
+        return switch (kind) {
+            case CLOSED -> new LoadModel.Closed(positive(spec, field, "connections"));
+            case CONSTANT_RATE -> new LoadModel.ConstantRate(positive(spec, field, "rate"), positive(spec, field, "connections"));
+            case RAMP -> new LoadModel.Ramp(positive(spec, field, "rate"), positive(spec, field, "rampTo"),
                     positive(spec, field, "connections"));
-            default -> throw new SpecException(field + ".loadModel", "unknown load model \"" + label
-                    + "\": closed, constant-rate or ramp");
         };
     }
 

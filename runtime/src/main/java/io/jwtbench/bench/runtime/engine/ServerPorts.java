@@ -5,8 +5,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.ConfigProvider;
-
+import io.jwtbench.bench.runtime.server.QuarkusHttpConfig;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.vertx.http.HttpServer;
 import io.quarkus.vertx.http.HttpServerStart;
@@ -52,10 +51,8 @@ public class ServerPorts {
     }
 
     private static int configured(boolean managementInterface) {
-        boolean test = LaunchMode.current() == LaunchMode.TEST;
-        String prefix = managementInterface ? "quarkus.management." : "quarkus.http.";
-        int fallback = managementInterface ? (test ? 9001 : 9000) : (test ? 8081 : 8080);
-        return ConfigProvider.getConfig().getOptionalValue(prefix + (test ? "test-port" : "port"), Integer.class)
-                .orElse(fallback);
+        LaunchMode mode = LaunchMode.current();
+        return managementInterface ? QuarkusHttpConfig.management().determinePort(mode)
+                : QuarkusHttpConfig.http().determinePort(mode);
     }
 }

@@ -18,9 +18,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.engine.transport.TlsClient;
 import io.jwtbench.bench.runtime.plan.Protocol;
@@ -30,6 +27,7 @@ import io.jwtbench.bench.runtime.plan.Transport;
 import io.jwtbench.bench.runtime.plan.Transport.TlsEngine;
 import io.jwtbench.bench.runtime.server.BenchListeners;
 import io.jwtbench.bench.runtime.server.HandshakeCounter;
+import io.jwtbench.bench.runtime.server.QuarkusHttpConfig;
 import io.jwtbench.bench.runtime.server.ServerTlsEngine;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.tls.TlsConfiguration;
@@ -81,13 +79,12 @@ public class ServerTransports {
      */
     public void check(Transport transport) {
         if (transport.protocol() == Protocol.H2) {
-            if (!config().getOptionalValue("quarkus.http.http2", Boolean.class).orElse(true)) {
+            if (!QuarkusHttpConfig.http().http2()) {
                 throw new SpecException("protocol", "this application has HTTP/2 off (quarkus.http.http2=false)");
             }
             // what the server will put in its SETTINGS (Quarkus sets no limit unless configured): refused here
             // rather than capped by them once the run goes
-            long allowed = config().getOptionalValue("quarkus.http.limits.max-concurrent-streams", Long.class)
-                    .orElse(Long.MAX_VALUE);
+            long allowed = QuarkusHttpConfig.http().limits().maxConcurrentStreams().orElse(Long.MAX_VALUE);
             if (transport.streams() > allowed) {
                 throw new SpecException("streams", "the server allows at most " + allowed + " concurrent streams per"
                         + " connection (quarkus.http.limits.max-concurrent-streams), got " + transport.streams());
@@ -169,9 +166,7 @@ public class ServerTransports {
             return port;
         }
         // before the server published its port: the configured one, for the launch mode
-        boolean test = LaunchMode.current() == LaunchMode.TEST;
-        return config().getOptionalValue(test ? "quarkus.http.test-ssl-port" : "quarkus.http.ssl-port", Integer.class)
-                .orElse(test ? 8444 : 8443);
+        return QuarkusHttpConfig.http().determineSslPort(LaunchMode.current());
     }
 
     private boolean hasServerCertificate() {
@@ -186,7 +181,7 @@ public class ServerTransports {
     private List<X509Certificate> certificates() throws GeneralSecurityException, IOException {
         Optional<TlsConfiguration> tls = Optional.empty();
         if (registry.isResolvable()) {
-            Optional<String> name = config().getOptionalValue("quarkus.http.tls-configuration-name", String.class);
+            Optional<String> name = QuarkusHttpConfig.http().tlsConfigurationName();
             tls = name.isPresent() ? registry.get().get(name.get()) : registry.get().getDefault();
         }
         KeyStore keys = tls.map(TlsConfiguration::getKeyStore).orElse(null);
@@ -200,8 +195,8 @@ public class ServerTransports {
             }
             return out;
         }
-        for (String file : config().getOptionalValues("quarkus.http.ssl.certificate.files", String.class).orElse(List.of())) {
-            try (InputStream in = Files.newInputStream(Path.of(file))) {
+        for (Path file : QuarkusHttpConfig.http().ssl().certificate().files().orElse(List.of())) {
+            try (InputStream in = Files.newInputStream(file)) {
                 Certificate first = CertificateFactory.getInstance("X.509").generateCertificates(in).stream().findFirst()
                         .orElse(null);
                 if (first instanceof X509Certificate c) {
@@ -210,9 +205,5 @@ public class ServerTransports {
             }
         }
         return out;
-    }
-
-    private static Config config() {
-        return ConfigProvider.getConfig();
     }
 }

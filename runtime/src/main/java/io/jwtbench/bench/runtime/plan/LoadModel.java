@@ -1,6 +1,8 @@
 package io.jwtbench.bench.runtime.plan;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -15,8 +17,44 @@ public sealed interface LoadModel {
     /** Connections the generator opens: each busy with one request (closed), or a pool (open models). */
     int connections();
 
+    /** Which case this is, as a value a report can carry and read back. */
+    Kind kind();
+
     /** The report's {@code loadModel}: {@code closed}, {@code constant-rate} or {@code ramp}. */
-    String label();
+    default String label() {
+        return kind().label();
+    }
+
+    /**
+     * The cases by name, for what reads a model back from its label (a posted report) rather than from a spec's
+     * fields ({@code RunSpecParser.loadModel}): a switch over it is exhaustive, so a new case cannot be forgotten.
+     */
+    enum Kind {
+        CLOSED("closed"),
+        CONSTANT_RATE("constant-rate"),
+        RAMP("ramp");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** The kind a report's {@code loadModel} names, if any. */
+        public static Optional<Kind> ofLabel(String label) {
+            return Arrays.stream(values()).filter(k -> k.label.equals(label)).findFirst();
+        }
+
+        /** {@code closed, constant-rate or ramp}. */
+        public static String labels() {
+            List<String> all = Arrays.stream(values()).map(Kind::label).toList();
+            return String.join(", ", all.subList(0, all.size() - 1)) + " or " + all.getLast();
+        }
+    }
 
     /**
      * The load for people: {@code 50 connections}, {@code 2000 req/s over 64 connections},
@@ -56,8 +94,8 @@ public sealed interface LoadModel {
 
     /** Closed model, like wrk: {@code connections} connections, each sending on answer. */
     record Closed(int connections) implements LoadModel {
-        public String label() {
-            return "closed";
+        public Kind kind() {
+            return Kind.CLOSED;
         }
 
         public String describe() {
@@ -99,8 +137,8 @@ public sealed interface LoadModel {
 
     /** Open model, like wrk2: {@code rate} requests per second on a fixed schedule, over a pool of connections. */
     record ConstantRate(int rate, int connections) implements Open {
-        public String label() {
-            return "constant-rate";
+        public Kind kind() {
+            return Kind.CONSTANT_RATE;
         }
 
         public String describe() {
@@ -130,8 +168,8 @@ public sealed interface LoadModel {
      * (the warm-up runs at {@code rate}): one run that walks the load up, as a sweep does in steps.
      */
     record Ramp(int rate, int rampTo, int connections) implements Open {
-        public String label() {
-            return "ramp";
+        public Kind kind() {
+            return Kind.RAMP;
         }
 
         public String describe() {

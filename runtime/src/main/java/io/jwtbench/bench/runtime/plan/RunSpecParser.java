@@ -50,7 +50,7 @@ public final class RunSpecParser {
         }
         if (body.has("baseline") || body.has("tolerancePercent")) {
             throw new SpecException(body.has("baseline") ? "baseline" : "tolerancePercent", "only a single run"
-                    + " (POST /q/bench/runs) is held against a baseline; POST /q/bench/verdict holds two finished runs"
+                    + " (POST /q/bench/runs) is held against a baseline; POST /q/bench/regression holds two finished runs"
                     + " against each other");
         }
         String target = target(body.get("target"));

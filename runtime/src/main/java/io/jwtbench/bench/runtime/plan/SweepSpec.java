@@ -14,7 +14,7 @@ import java.util.Map;
  * @param echo the request as the caller could have written it
  */
 public record SweepSpec(String target, List<RunSpec> steps, Duration pause,
-        String boundPercentile, double boundMs, Map<String, Object> echo) {
+        Percentile boundPercentile, double boundMs, Map<String, Object> echo) {
 
     public SweepSpec {
         steps = List.copyOf(steps);

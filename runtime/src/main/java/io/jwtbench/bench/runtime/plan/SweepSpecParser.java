@@ -90,13 +90,14 @@ public final class SweepSpecParser {
             throw new SpecException("pause", "must be at most " + Durations.format(MAX_PAUSE));
         }
         cap.check(loadField, steps.size(), steps.get(0), pause);
-        String percentile = "p99";
+        Percentile percentile = Percentile.P99;
         JsonNode p = body.get("boundPercentile");
         if (p != null && !p.isNull()) {
-            if (!p.isTextual() || !Set.of("p50", "p90", "p99").contains(p.asText())) {
-                throw new SpecException("boundPercentile", "must be \"p50\", \"p90\" or \"p99\", got " + p);
+            Percentile[] kept = { Percentile.P50, Percentile.P90, Percentile.P99 }; // what a step keeps (StepPoint)
+            percentile = p.isTextual() ? Percentile.ofKey(p.asText()).filter(Set.of(kept)::contains).orElse(null) : null;
+            if (percentile == null) {
+                throw new SpecException("boundPercentile", "must be " + Percentile.keys(kept) + ", got " + p);
             }
-            percentile = p.asText();
         }
         JsonNode b = body.get("latencyBound");
         double boundMs = DEFAULT_BOUND_MS;
@@ -122,7 +123,7 @@ public final class SweepSpecParser {
         echo.put("timeout", Durations.format(first.timeout()));
         echo.put("pause", Durations.format(pause));
         echo.put("latencyBound", Durations.format(Duration.ofNanos((long) (boundMs * 1e6))));
-        echo.put("boundPercentile", percentile);
+        echo.put("boundPercentile", percentile.key());
         if (!first.thresholds().isEmpty()) {
             echo.put(Thresholds.FIELD, first.thresholds().echo());
         }

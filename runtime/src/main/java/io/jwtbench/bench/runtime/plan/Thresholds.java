@@ -1,11 +1,14 @@
 package io.jwtbench.bench.runtime.plan;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -15,24 +18,17 @@ import com.fasterxml.jackson.databind.JsonNode;
  * sweep or fleet spec. The start-up smoke bench judges its runs with the same limits
  * ({@code quarkus.bench.smoke.max-p99}, ...). A limit that is not given is not checked.
  *
- * @param maxLatencyMs upper bound per latency figure ({@link #LATENCY_KEYS}), in ms
+ * @param maxLatencyMs upper bound per latency figure, in ms
  * @param minRps lowest acceptable measured throughput; NaN or 0: not checked
  * @param maxErrorRate highest acceptable share of failed requests; NaN: not checked
  */
-public record Thresholds(Map<String, Double> maxLatencyMs, double minRps, double maxErrorRate) {
+public record Thresholds(Map<Percentile, Double> maxLatencyMs, double minRps, double maxErrorRate) {
     public static final String FIELD = "thresholds";
-    /** The latency figures a threshold may bound, as the report names them. */
-    public static final List<String> LATENCY_KEYS = List.of("p50", "p75", "p90", "p95", "p99", "p99_9", "max");
     public static final Thresholds NONE = new Thresholds(Map.of(), Double.NaN, Double.NaN);
 
     public Thresholds {
-        Map<String, Double> ordered = new LinkedHashMap<>();
-        for (String key : LATENCY_KEYS) { // the reasons read in this order, whatever the JSON's
-            if (maxLatencyMs.containsKey(key)) {
-                ordered.put(key, maxLatencyMs.get(key));
-            }
-        }
-        maxLatencyMs = Collections.unmodifiableMap(ordered);
+        // the reasons read in the percentiles' order, whatever the JSON's
+        maxLatencyMs = Collections.unmodifiableMap(maxLatencyMs.isEmpty() ? Map.of() : new EnumMap<>(maxLatencyMs));
     }
 
     public boolean isEmpty() {
@@ -50,7 +46,7 @@ public record Thresholds(Map<String, Double> maxLatencyMs, double minRps, double
     /** As a caller would write it. */
     public Map<String, Object> echo() {
         Map<String, Object> m = new LinkedHashMap<>();
-        maxLatencyMs.forEach((k, ms) -> m.put(k, Durations.format(Duration.ofNanos(Math.round(ms * 1e6)))));
+        maxLatencyMs.forEach((k, ms) -> m.put(k.key(), Durations.format(Duration.ofNanos(Math.round(ms * 1e6)))));
         if (checksRps()) {
             m.put("minRps", minRps);
         }
@@ -68,21 +64,23 @@ public record Thresholds(Map<String, Double> maxLatencyMs, double minRps, double
         if (!node.isObject()) {
             throw new SpecException(FIELD, "must be an object such as {\"p99\":\"10ms\",\"minRps\":1000,\"maxErrorRate\":0.001}");
         }
-        Map<String, Double> latency = new LinkedHashMap<>();
+        Map<Percentile, Double> latency = new EnumMap<>(Percentile.class);
         double minRps = Double.NaN;
         double maxErrorRate = Double.NaN;
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             String field = FIELD + "." + e.getKey();
             JsonNode v = e.getValue();
-            if (LATENCY_KEYS.contains(e.getKey())) {
-                latency.put(e.getKey(), latencyMs(field, v));
+            Optional<Percentile> percentile = Percentile.ofKey(e.getKey());
+            if (percentile.isPresent()) {
+                latency.put(percentile.get(), latencyMs(field, v));
             } else if (e.getKey().equals("minRps")) {
                 minRps = number(field, v, Double.MAX_VALUE);
             } else if (e.getKey().equals("maxErrorRate")) {
                 maxErrorRate = number(field, v, 1);
             } else {
-                throw new SpecException(field, "unknown threshold; known: " + String.join(", ", LATENCY_KEYS)
+                throw new SpecException(field, "unknown threshold; known: "
+                        + Arrays.stream(Percentile.values()).map(Percentile::key).collect(Collectors.joining(", "))
                         + " (durations), minRps, maxErrorRate");
             }
         }

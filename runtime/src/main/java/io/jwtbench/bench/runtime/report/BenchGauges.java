@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.report;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -42,7 +44,8 @@ import io.quarkus.runtime.StartupEvent;
 @Singleton
 public class BenchGauges implements RunExtension {
     /** The {@code percentile} label → the report's figure. */
-    static final Map<String, String> PERCENTILES = Map.of("50", "p50", "90", "p90", "99", "p99", "99.9", "p99_9");
+    static final Map<String, Percentile> PERCENTILES = Map.of("50", Percentile.P50, "90", Percentile.P90, "99",
+            Percentile.P99, "99.9", Percentile.P99_9);
 
     @Inject
     Bench bench;
@@ -77,7 +80,7 @@ public class BenchGauges implements RunExtension {
         if (registered.add(target)) {
             PERCENTILES.forEach((percentile, figure) -> gauge("bench.last.run.latency", "seconds", target,
                     "Latency percentiles of the target's last bench run (coordinated-omission corrected)",
-                    r -> Verdict.latencyMs(r.latency(), figure) / 1e3).tag("percentile", percentile).register(registry));
+                    r -> r.latency().at(figure) / 1e3).tag("percentile", percentile).register(registry));
             gauge("bench.last.run.latency.max", "seconds", target, "Highest latency of the last run",
                     r -> r.latency().max() / 1e3).register(registry);
             gauge("bench.last.run.requests", null, target, "Answered requests in the last run's measured phase",

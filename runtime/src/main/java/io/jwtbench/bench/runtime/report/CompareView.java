@@ -27,7 +27,7 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  * A compare (a {@link RunSeries} of kind {@code compare}: each model once per round, after warm-up
  * steps) as JSON and as a plain table. Each row folds a model's rounds ({@link CompareSummary}) and
  * takes its other figures from the median round's run, whose own report stays at
- * {@code /q/bench/runs/{runId}}; {@code verdicts} compare the models pairwise, {@code runs} lists
+ * {@code /q/bench/runs/{runId}}; {@code rankings} rank the models pairwise, {@code runs} lists
  * every step in run order.
  */
 public final class CompareView {
@@ -71,7 +71,7 @@ public final class CompareView {
             rows.add(row(row, status(s, row)));
         }
         m.put("rows", rows);
-        m.put("verdicts", verdicts(summary));
+        m.put("rankings", rankings(summary));
         if (s.steps().get(0).warmup()) {
             m.put("warmupSteps", warmupSteps(s));
         }
@@ -87,7 +87,7 @@ public final class CompareView {
     }
 
     /** Each pair of models ranked: which is faster, by how much, and whether it is outside the spread. */
-    public static List<Map<String, Object>> verdicts(CompareSummary summary) {
+    public static List<Map<String, Object>> rankings(CompareSummary summary) {
         return summary.rankings().stream().map(v -> map("faster", v.faster(), "slower", v.slower(),
                 "percentFaster", round(v.percentFaster(), 1), "significant", v.significant(), "text", v.text())).toList();
     }

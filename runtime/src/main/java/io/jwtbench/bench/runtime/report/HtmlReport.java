@@ -58,12 +58,12 @@ public final class HtmlReport {
         return runs(title, runs, List.of());
     }
 
-    /** Overlays the runs, with {@code notes} (a compare's verdicts) as a list under the title. */
+    /** Overlays the runs, with {@code notes} (a compare's rankings) as a list under the title. */
     public static String runs(String title, List<Labelled> runs, List<String> notes) {
         StringBuilder body = new StringBuilder();
         body.append("<h1>").append(Html.escape(title)).append("</h1>");
         if (!notes.isEmpty()) {
-            body.append("<ul class=\"verdicts\">");
+            body.append("<ul class=\"rankings\">");
             notes.forEach(n -> body.append("<li>").append(Html.escape(n)).append("</li>"));
             body.append("</ul>");
         }

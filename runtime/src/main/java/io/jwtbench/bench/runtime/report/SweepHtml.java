@@ -63,7 +63,7 @@ public final class SweepHtml {
             x.marker(a.knee().get().load(), "knee", "#d62728");
         }
         if (a != null && a.bound().found()) {
-            x.marker(a.bound().load(), "best " + a.bound().percentile() + "≤" + SvgChart.number(a.bound().boundMs()) + "ms",
+            x.marker(a.bound().load(), "best " + a.bound().percentile().label() + "≤" + SvgChart.number(a.bound().boundMs()) + "ms",
                     "#2ca02c");
         }
         SvgChart lat = new SvgChart("Latency vs " + unit, unit, "ms").xFromZero();

@@ -13,7 +13,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import io.jwtbench.bench.runtime.plan.ServerCertificate;
@@ -121,14 +120,14 @@ public class BenchListeners {
 
     /** As many servers as Quarkus starts on its own port: one per I/O thread. */
     private int instances() {
-        return ConfigProvider.getConfig().getOptionalValue("quarkus.http.io-threads", Integer.class)
+        return QuarkusHttpConfig.http().ioThreads()
                 .orElseGet(() -> ((VertxInternal) vertx).getEventLoopGroup() instanceof MultithreadEventLoopGroup g
                         ? g.executorCount() : 1);
     }
 
     /** The application's certificate was reloaded (the TLS registry's event): its listeners present the new one too. */
     void onCertificateUpdate(@Observes CertificateUpdatedEvent event) throws InterruptedException {
-        String name = ConfigProvider.getConfig().getOptionalValue("quarkus.http.tls-configuration-name", String.class)
+        String name = QuarkusHttpConfig.http().tlsConfigurationName()
                 .orElse(io.quarkus.tls.runtime.config.TlsConfig.DEFAULT_NAME);
         if (!name.equals(event.name())) {
             return;

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.smoke;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import java.time.Instant;
 
 import jakarta.inject.Inject;
@@ -57,7 +59,7 @@ public class SmokeReadinessCheck implements HealthCheck {
             r.withData("errorRate", SmokeResult.fmt(v.errorRate()));
         }
         r.withData("minRps", SmokeResult.fmt(t.minRps()));
-        r.withData("maxP99Ms", SmokeResult.fmt(t.maxLatencyMs().get("p99")));
+        r.withData("maxP99Ms", SmokeResult.fmt(t.maxLatencyMs().get(Percentile.P99)));
         r.withData("maxErrorRate", SmokeResult.fmt(t.maxErrorRate()));
         if (s.reason() != null) {
             r.withData("reason", s.reason());

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.smoke;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import java.util.Map;
 
 import io.jwtbench.bench.runtime.SmokeConfig;
@@ -23,7 +25,7 @@ public record SmokeResult(boolean passed, long requests, double rps, double p99M
 
     /** The configured limits as a run spec's {@code thresholds}: one kind of thresholds, one judge. */
     public static Thresholds thresholds(SmokeConfig c) {
-        return new Thresholds(Map.of("p99", c.maxP99().toNanos() / 1e6), c.minRps(), c.maxErrorRate());
+        return new Thresholds(Map.of(Percentile.P99, c.maxP99().toNanos() / 1e6), c.minRps(), c.maxErrorRate());
     }
 
     public static SmokeResult judge(RunReport report, Thresholds t) {
@@ -37,7 +39,7 @@ public record SmokeResult(boolean passed, long requests, double rps, double p99M
 
     static SmokeResult judge(long requests, double rps, double p99Ms, double errorRate, Thresholds t) {
         return of(requests, rps, p99Ms, errorRate,
-                Verdict.judge(requests, rps, key -> p99Ms, errorRate, t));
+                Verdict.judge(requests, rps, p -> p99Ms, errorRate, t));
     }
 
     private static SmokeResult of(long requests, double rps, double p99Ms, double errorRate, Verdict v) {

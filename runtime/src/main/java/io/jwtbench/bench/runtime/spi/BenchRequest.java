@@ -15,7 +15,7 @@ import io.vertx.core.http.HttpMethod;
  * them is an expected rejection (not an error), a 2xx an unexpected success.
  *
  * <p>
- * Immutable by contract, with value semantics like the record it used to be: the load generator
+ * Immutable by contract, with a record's value semantics: the load generator
  * encodes it to HTTP/1.1 bytes on its first send and reuses those bytes for every later send, so
  * its {@code headers} and {@code body} must not be modified once it is handed to a run.
  */

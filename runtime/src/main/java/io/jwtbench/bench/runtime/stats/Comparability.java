@@ -39,7 +39,7 @@ final class Comparability {
         if (!transportA.equals(transportB)) {
             out.add("different transports: the baseline's was " + transportA + ", this run's " + transportB);
         }
-        if (!current.loadModel().label().equals(baseline.loadModel().label())) {
+        if (current.loadModel().kind() != baseline.loadModel().kind()) {
             out.add("different load models: the baseline's was " + baseline.loadModel().label() + ", this run's "
                     + current.loadModel().label());
         }

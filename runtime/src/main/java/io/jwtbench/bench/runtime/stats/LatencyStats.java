@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.stats;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -19,6 +21,19 @@ public record LatencyStats(long count, double p50, double p75, double p90, doubl
         return new LatencyStats(h.getTotalCount(), at(h, 50), at(h, 75), at(h, 90), at(h, 95), at(h, 99), at(h, 99.9),
                 at(h, 99.99), ms(h.getMaxValue()), h.getTotalCount() == 0 ? 0 : h.getMean() / MICROS_PER_MS,
                 h.getTotalCount() == 0 ? 0 : h.getStdDeviation() / MICROS_PER_MS, HistogramCodec.encode(h));
+    }
+
+    /** One of its figures by name. */
+    public double at(Percentile p) {
+        return switch (p) {
+            case P50 -> p50;
+            case P75 -> p75;
+            case P90 -> p90;
+            case P95 -> p95;
+            case P99 -> p99;
+            case P99_9 -> p99_9;
+            case MAX -> max;
+        };
     }
 
     public Histogram decode() {

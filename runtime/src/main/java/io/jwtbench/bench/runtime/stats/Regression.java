@@ -9,7 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.plan.Percentile;
 
 /**
  * A run report's {@code regression} section: the run held against a baseline report (an earlier run of
@@ -24,23 +29,55 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else
  * (JVM, cores, spec, an unsteady JVM) is a warning. Its component names are the section's JSON keys.
  *
- * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME}, {@value #NOT_COMPARABLE}, or
- *                         {@value #NOT_JUDGED} when no metric had 2 full measured seconds on both sides
+ * @param verdict          what came of it; {@link Outcome#NOT_JUDGED} when no metric had 2 full measured seconds on
+ *                         both sides
  * @param notComparable    why no verdict was given; empty when it was
  * @param warnings         what weakens the verdict (different JVM, cores, spec; an unsteady run)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Regression(String baselineId, String baselineStartedAt, double confidence, double tolerancePercent,
-        String verdict, String summary, List<String> notComparable, List<String> warnings, List<Change> changes,
+        Outcome verdict, String summary, List<String> notComparable, List<String> warnings, List<Change> changes,
         Cpu cpu) {
 
     public static final String SECTION = "regression";
-    public static final String FASTER = "faster";
-    public static final String SLOWER = "slower";
-    public static final String SAME = "no significant difference";
-    public static final String NOT_COMPARABLE = "not comparable";
-    /** A metric (or every metric) without enough samples to judge: fewer than 2 full measured seconds on a side. */
-    public static final String NOT_JUDGED = "not judged";
+
+    /** What came of a run (or one metric) held against its baseline; its JSON is {@link #label()}. */
+    public enum Outcome {
+        FASTER("faster"),
+        SLOWER("slower"),
+        SAME("no significant difference"),
+        /** The two runs cannot be held against each other (another target or load model): no verdict. */
+        NOT_COMPARABLE("not comparable"),
+        /** A metric (or every metric) without enough samples to judge: fewer than 2 full measured seconds on a side. */
+        NOT_JUDGED("not judged");
+
+        private final String label;
+
+        Outcome(String label) {
+            this.label = label;
+        }
+
+        /** As the JSON and the text say it. */
+        @JsonValue
+        public String label() {
+            return label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+
+        @JsonCreator
+        public static Outcome of(String label) {
+            for (Outcome o : values()) {
+                if (o.label.equals(label)) {
+                    return o;
+                }
+            }
+            throw new IllegalArgumentException("not a regression outcome: " + label);
+        }
+    }
     /**
      * The tolerance when the caller gives none, in percent: above the run-to-run drift of one build measured on a
      * shared 2-core machine (consecutive 10 s runs differed by up to 14 % in throughput and 17.5 % in p50,
@@ -55,11 +92,11 @@ public record Regression(String baselineId, String baselineStartedAt, double con
      * @param changePercent    the per-second means' difference, in percent of the baseline's mean
      * @param low,high         its interval, in percent
      * @param baselineSeconds,currentSeconds the per-second samples it came from
-     * @param verdict          {@value #FASTER}, {@value #SLOWER}, {@value #SAME} or {@value #NOT_JUDGED}
+     * @param verdict          {@code FASTER}, {@code SLOWER}, {@code SAME} or {@code NOT_JUDGED}
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Change(String metric, String unit, Double baseline, Double current, Double changePercent, Double low,
-            Double high, int baselineSeconds, int currentSeconds, String verdict, String note) {
+            Double high, int baselineSeconds, int currentSeconds, Outcome verdict, String note) {
     }
 
     /**
@@ -86,21 +123,21 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         List<String> refused = Comparability.refusals(current, baseline);
         if (!refused.isEmpty()) {
             String summary = "not comparable with baseline " + baseline.id() + ": " + String.join("; ", refused);
-            return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, NOT_COMPARABLE, summary,
+            return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, Outcome.NOT_COMPARABLE, summary,
                     refused, Comparability.warnings(current, baseline), List.of(), null);
         }
         List<Change> changes = new ArrayList<>();
-        if ("closed".equals(current.loadModel().label())) {
+        if (current.loadModel() instanceof LoadModel.Closed) {
             changes.add(change("throughput", "req/s", +1, current.measured().rps(), baseline.measured().rps(),
                     seconds(current, SecondStats::rps), seconds(baseline, SecondStats::rps), tolerancePercent));
         }
-        changes.add(change("p50", "ms", -1, current.latency().p50(), baseline.latency().p50(),
+        changes.add(change(Percentile.P50.key(), LatencyStats.UNIT, -1, current.latency().p50(), baseline.latency().p50(),
                 seconds(current, SecondStats::p50), seconds(baseline, SecondStats::p50), tolerancePercent));
-        changes.add(change("p99", "ms", -1, current.latency().p99(), baseline.latency().p99(),
+        changes.add(change(Percentile.P99.key(), LatencyStats.UNIT, -1, current.latency().p99(), baseline.latency().p99(),
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
-        String verdict = changes.stream().allMatch(c -> NOT_JUDGED.equals(c.verdict())) ? NOT_JUDGED
-                : changes.stream().anyMatch(c -> SLOWER.equals(c.verdict())) ? SLOWER
-                : changes.stream().anyMatch(c -> FASTER.equals(c.verdict())) ? FASTER : SAME;
+        Outcome verdict = changes.stream().allMatch(c -> c.verdict() == Outcome.NOT_JUDGED) ? Outcome.NOT_JUDGED
+                : changes.stream().anyMatch(c -> c.verdict() == Outcome.SLOWER) ? Outcome.SLOWER
+                : changes.stream().anyMatch(c -> c.verdict() == Outcome.FASTER) ? Outcome.FASTER : Outcome.SAME;
         Cpu cpu = cpu(current, baseline);
         return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
                 summary(verdict, baseline.id(), changes, cpu, tolerancePercent), List.of(), Comparability.warnings(current, baseline),
@@ -118,10 +155,11 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         int currentSamples = Welch.finite(currentSeconds).length;
         if (iv == null || !(base > 0)) {
             return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), null, null, null,
-                    baselineSamples, currentSamples, NOT_JUDGED, "fewer than 2 full measured seconds with this figure on a side");
+                    baselineSamples, currentSamples, Outcome.NOT_JUDGED, "fewer than 2 full measured seconds with this figure on a side");
         }
         double pct = 100 * iv.difference() / base;
-        String verdict = !iv.excludesZero() || Math.abs(pct) <= tolerance ? SAME : pct * better > 0 ? FASTER : SLOWER;
+        Outcome verdict = !iv.excludesZero() || Math.abs(pct) <= tolerance ? Outcome.SAME
+                : pct * better > 0 ? Outcome.FASTER : Outcome.SLOWER;
         return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), round(pct),
                 round(100 * iv.low() / base), round(100 * iv.high() / base), baselineSamples, currentSamples, verdict, null);
     }
@@ -165,20 +203,20 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         return round(r.jvm().processCpu().cpuSeconds() * 1e6 / r.measured().requests());
     }
 
-    private static String summary(String verdict, String baselineId, List<Change> changes, Cpu cpu, double tolerance) {
+    private static String summary(Outcome verdict, String baselineId, List<Change> changes, Cpu cpu, double tolerance) {
         StringBuilder s = new StringBuilder(switch (verdict) {
             case SLOWER -> "slower than baseline " + baselineId;
             case FASTER -> "faster than baseline " + baselineId;
             case NOT_JUDGED -> "not judged against baseline " + baselineId;
-            default -> "no significant difference from baseline " + baselineId;
+            case SAME, NOT_COMPARABLE -> "no significant difference from baseline " + baselineId;
         });
         s.append(String.format(Locale.ROOT, " (%.0f %% confidence, tolerance %s %%): ", 100 * Welch.CONFIDENCE,
                 Verdict.fmt(tolerance)));
         List<String> parts = new ArrayList<>();
         for (Change c : changes) {
-            parts.add(c.changePercent() == null ? c.metric() + " " + NOT_JUDGED
+            parts.add(c.changePercent() == null ? c.metric() + " " + Outcome.NOT_JUDGED.label()
                     : String.format(Locale.ROOT, "%s %+.1f %% [%+.1f, %+.1f]%s", c.metric(), c.changePercent(), c.low(),
-                            c.high(), SAME.equals(c.verdict()) ? "" : " " + c.verdict()));
+                            c.high(), c.verdict() == Outcome.SAME ? "" : " " + c.verdict().label()));
         }
         s.append(String.join("; ", parts));
         if (cpu.changeUsPerRequest() != null) {

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.stats;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,7 +45,7 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
      * @param latencyMs a latency figure by its report name ({@code p99}), NaN when nothing was measured
      * @param errorRate as {@link #errorRate(RunReport)}
      */
-    public static Verdict judge(long requests, double rps, ToDoubleFunction<String> latencyMs, double errorRate,
+    public static Verdict judge(long requests, double rps, ToDoubleFunction<Percentile> latencyMs, double errorRate,
             Thresholds t) {
         return of(checks(requests, rps, latencyMs, errorRate, t));
     }
@@ -86,7 +88,7 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
         double rps = report.measured() == null ? 0 : report.measured().rps();
         List<Check> checks = new ArrayList<>();
         checks.add(new Check("run ended DONE", Check.Outcome.PASSED, "run " + report.id() + " ended DONE"));
-        checks.addAll(checks(requests, rps, key -> l == null || l.count() == 0 ? Double.NaN : latencyMs(l, key),
+        checks.addAll(checks(requests, rps, p -> l == null || l.count() == 0 ? Double.NaN : l.at(p),
                 errorRate(report), t));
         checks.addAll(regressionChecks(report.regression()));
         return checks;
@@ -101,7 +103,7 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
             return List.of();
         }
         String against = " vs baseline " + g.baselineId();
-        if (Regression.NOT_COMPARABLE.equals(g.verdict())) {
+        if (g.verdict() == Regression.Outcome.NOT_COMPARABLE) {
             return List.of(new Check("comparable" + against, Check.Outcome.SKIPPED, String.join("; ", g.notComparable())));
         }
         List<Check> checks = new ArrayList<>();
@@ -114,21 +116,21 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
             String detail = String.format(Locale.ROOT, "%s %s → %s %s, %+.1f %% [%+.1f, %+.1f] at %.0f %% confidence",
                     c.metric(), fmt(orNaN(c.baseline())), fmt(orNaN(c.current())), c.unit(), c.changePercent(), c.low(), c.high(),
                     100 * g.confidence());
-            checks.add(Regression.SLOWER.equals(c.verdict())
+            checks.add(c.verdict() == Regression.Outcome.SLOWER
                     ? new Check(name, Check.Outcome.FAILED, detail + ": slower than baseline " + g.baselineId()
                             + " beyond the " + fmt(g.tolerancePercent()) + " % tolerance")
-                    : new Check(name, Check.Outcome.PASSED, detail + ": " + c.verdict()));
+                    : new Check(name, Check.Outcome.PASSED, detail + ": " + c.verdict().label()));
         }
         return checks;
     }
 
-    static List<Check> checks(long requests, double rps, ToDoubleFunction<String> latencyMs, double errorRate,
+    static List<Check> checks(long requests, double rps, ToDoubleFunction<Percentile> latencyMs, double errorRate,
             Thresholds t) {
         List<Check> checks = new ArrayList<>();
         boolean answered = requests > 0;
         checks.add(answered ? new Check("requests answered", Check.Outcome.PASSED, requests + " requests")
                 : new Check("requests answered", Check.Outcome.FAILED, "no request was answered in the measured phase"));
-        for (Map.Entry<String, Double> max : t.maxLatencyMs().entrySet()) {
+        for (Map.Entry<Percentile, Double> max : t.maxLatencyMs().entrySet()) {
             String name = max.getKey() + " <= " + fmt(max.getValue()) + " ms";
             double v = latencyMs.applyAsDouble(max.getKey());
             checks.add(!answered ? skipped(name)
@@ -177,19 +179,6 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
         long attempted = requests + e.connect() + e.timeout() + e.reset();
         long failed = e.total() + report.unexpectedSuccesses();
         return attempted == 0 ? Double.NaN : (double) failed / attempted;
-    }
-
-    public static double latencyMs(LatencyStats l, String key) {
-        return switch (key) {
-            case "p50" -> l.p50();
-            case "p75" -> l.p75();
-            case "p90" -> l.p90();
-            case "p95" -> l.p95();
-            case "p99" -> l.p99();
-            case "p99_9" -> l.p99_9();
-            case "max" -> l.max();
-            default -> throw new IllegalArgumentException("no latency figure " + key);
-        };
     }
 
     /** "passed" or "failed". */

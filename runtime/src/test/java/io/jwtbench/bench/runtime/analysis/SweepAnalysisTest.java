@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.analysis;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,7 +61,7 @@ class SweepAnalysisTest {
         for (double n : CONNECTIONS) {
             points.add(new StepPoint(n, n, 100 * n, 1, 2, 3, 1, 0.1, 1000, 0));
         }
-        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 10, 2, Double.NaN);
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 10, 2, Double.NaN);
         assertEquals(0, a.usl().sigma(), 1e-6, a.uslNote());
         assertEquals(0, a.usl().kappa(), 1e-9, a.uslNote());
         assertEquals(100, a.usl().lambda(), 1e-6);
@@ -82,7 +84,7 @@ class SweepAnalysisTest {
         assertTrue(knee.isPresent());
         assertEquals(100, knee.get().load());
         assertEquals(50, knee.get().previousLoad());
-        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 2.6, 2, 0.3);
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 2.6, 2, 0.3);
         assertEquals(Limiter.Kind.CPU_SATURATION, a.limiter().kind(), a.limiter().description());
         // p99 = 2.5 ms until saturation, then 2.5 * n / 60: 100 connections is over the bound
         assertEquals(50, a.bound().load(), a.bound().description());
@@ -95,7 +97,7 @@ class SweepAnalysisTest {
         for (double n : CONNECTIONS) {
             points.add(closed(n, Math.min(500 * n, 5000), 0.3)); // a single 0.2 ms critical section
         }
-        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 1, 2, Double.NaN);
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 1, 2, Double.NaN);
         assertEquals(25, a.knee().orElseThrow().load());
         assertEquals(Limiter.Kind.SERIALIZATION, a.limiter().kind(), a.limiter().description());
         assertTrue(a.limiter().description().contains("+0.200 ms per request in flight"), a.limiter().description());
@@ -108,7 +110,7 @@ class SweepAnalysisTest {
         for (double n : CONNECTIONS) {
             points.add(closed(n, Math.min(500 * n, 5000), 1.4));
         }
-        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 1, 2, Double.NaN);
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 1, 2, Double.NaN);
         assertEquals(Limiter.Kind.NONE_FOUND, a.limiter().kind());
         assertTrue(a.limiter().description().contains("1.40 of 2 cores"), a.limiter().description());
     }
@@ -121,7 +123,7 @@ class SweepAnalysisTest {
             double mean = 1000 * n / x;
             points.add(new StepPoint(n, n, x, mean, mean * 1.5, mean * 2.5, mean, 0.3, 0.97, 1000, 0));
         }
-        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 1, 2, Double.NaN);
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 1, 2, Double.NaN);
         assertEquals(Limiter.Kind.CPU_SATURATION, a.limiter().kind(), a.limiter().description());
         assertTrue(a.limiter().description().contains("(host)"), a.limiter().description());
     }
@@ -132,7 +134,7 @@ class SweepAnalysisTest {
         for (double n : CONNECTIONS) {
             points.add(closed(n, usl(n, 2000, 0.01, 0.001), 2.0));
         }
-        SweepAnalysis a = SweepAnalysis.of(points, "connections", "p99", 100, 2, Double.NaN);
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 100, 2, Double.NaN);
         assertEquals(Math.sqrt(0.99 / 0.001), a.usl().peakConcurrency(), 0.5);
         assertTrue(a.knee().isPresent());
         assertEquals(Limiter.Kind.CPU_SATURATION, a.limiter().kind());

@@ -35,7 +35,7 @@ import io.jwtbench.bench.runtime.plan.Thresholds;
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
 
 /**
- * Issue 21, point 9: the coordinator does not trust what answers as a pod. Real local HTTP servers
+ * The coordinator does not trust what answers as a pod. Real local HTTP servers
  * play hostile peers (a huge body, malformed JSON, an absurd histogram, a run id that walks out of
  * the runs path): each is FAILED with the reason, the honest pod is followed to its end, and the
  * fleet ends PARTIAL with the honest pod's figures.

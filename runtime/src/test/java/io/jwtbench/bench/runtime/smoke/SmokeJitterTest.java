@@ -9,7 +9,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 21, point 8: the wait before a re-run is jittered, so the last one does not tell when the next comes. */
+/** The wait before a re-run is jittered, so the last one does not tell when the next comes. */
 class SmokeJitterTest {
 
     @Test

@@ -1,5 +1,7 @@
 package io.jwtbench.bench.runtime.smoke;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,7 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jwtbench.bench.runtime.plan.Thresholds;
 
 class SmokeResultTest {
-    private static final Thresholds T = new Thresholds(Map.of("p99", 50.0), 1000, 0.01);
+    private static final Thresholds T = new Thresholds(Map.of(Percentile.P99, 50.0), 1000, 0.01);
 
     @Test
     void passesWithinEveryThreshold() {
@@ -40,7 +42,7 @@ class SmokeResultTest {
 
     @Test
     void minRpsZeroIsNotChecked() {
-        assertTrue(SmokeResult.judge(10, 1, 1, 0, new Thresholds(Map.of("p99", 50.0), 0, 0)).passed());
+        assertTrue(SmokeResult.judge(10, 1, 1, 0, new Thresholds(Map.of(Percentile.P99, 50.0), 0, 0)).passed());
     }
 
     @Test

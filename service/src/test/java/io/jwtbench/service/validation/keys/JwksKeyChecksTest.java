@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 14 item 10: the raw key material of a JWKS is checked before any library uses it. */
+/** The raw key material of a JWKS is checked before any library uses it. */
 class JwksKeyChecksTest {
     static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
 

@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21 item 11: strangers do not set the pace of WARN logging. A flood of attack tokens (random
+ * Strangers do not set the pace of WARN logging. A flood of attack tokens (random
  * kids, kid-less, bad signatures) against a real local JWKS server publishing a Keycloak-like
  * {@code "use":"enc"} key, then the server failing for a while: the skipped key is warned about once,
  * the failures once, and no captured line (DEBUG included) holds a token, a token segment or a modulus.

@@ -182,7 +182,7 @@ class RefreshSchedulerTest {
 
     @Test
     void aKidAFetchDidNotFindIsAnsweredAtOnceUntilTheNextPermittedFetchOnly() {
-        // issue 21 item 6: not for the whole unknownKidTtl (30 s), only while no fetch may start anyway
+        // Not for the whole unknownKidTtl (30 s), only while no fetch may start anyway
         loadA();
         CompletableFuture<KeySet> first = source.refreshForUnknownKid("b1").toCompletableFuture();
         timer.advance(MIN);

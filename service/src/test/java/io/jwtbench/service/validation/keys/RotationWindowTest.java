@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21 item 6 against a real local JWKS server: a kid asked for before the IdP publishes it is
+ * Key rotation against a real local JWKS server: a kid asked for before the IdP publishes it is
  * accepted once min-refresh-interval has passed (not after the 30 s unknown-kid TTL), and a flood of
  * distinct random kids still gets at most one fetch per interval and no unbounded queue.
  */

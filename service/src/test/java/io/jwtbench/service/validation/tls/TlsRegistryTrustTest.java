@@ -11,7 +11,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * Issue 21.14: {@code jwt.issuers.<name>.tls-configuration-name} names a {@code quarkus.tls.<name>.*}
+ * {@code jwt.issuers.<name>.tls-configuration-name} names a {@code quarkus.tls.<name>.*}
  * configuration whose trust store that issuer's key fetches trust. The same HTTPS endpoint, with a
  * certificate of an internal CA: trusted through the registry, its keys load and tokens validate; with the
  * JVM's default trust, the handshake fails, the issuer has no keys, readiness says so, and its tokens are

@@ -13,12 +13,12 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * {@code POST /q/bench/verdict}: two finished runs held against each other, no load started.
+ * {@code POST /q/bench/regression}: two finished runs held against each other, no load started.
  * {@code {"baseline": <report or run id>, "current": <report or run id>, "tolerancePercent": 5}} answers
  * the {@code regression} section the current run would have had with that baseline (text with
  * {@code Accept: text/plain}: its summary); a bad report is a 400 naming the field.
  */
-final class VerdictHandler extends BenchHandler {
+final class RegressionHandler extends BenchHandler {
     static final String CURRENT = "current";
     private static final String EXAMPLE = "{\"baseline\": <run report or run id>, \"current\": <run report or run id>}";
     private static final Set<String> FIELDS = Set.of(Baselines.FIELD, CURRENT, Baselines.TOLERANCE);
