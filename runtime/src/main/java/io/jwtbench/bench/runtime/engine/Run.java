@@ -121,16 +121,13 @@ public final class Run implements Started {
     private JvmActivity activityAtStart;
     private JvmActivity activityAtEnd;
 
-    /**
-     * @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section
-     * @param startAt when to start sending (QUEUED until then); null: at once
-     * @param baseline what the finished run is held against (its {@code regression} section, its verdict); null: nothing
-     */
-    Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, Supplier<Endpoint> target,
-            int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt, Baseline baseline) {
-        this.startAt = startAt;
-        this.baseline = baseline;
-        this.builtIn = Sections.of(startAt, trigger);
+    /** @param request what to run, when, held against what, and who asked ({@link RunRequest}) */
+    Run(String id, RunRequest request, RequestSource source, List<RunExtension> extensions, Supplier<Endpoint> target,
+            int eventLoopCount, SteadyRules steadyRules) {
+        RunSpec spec = request.spec();
+        this.startAt = request.startAt();
+        this.baseline = request.baseline();
+        this.builtIn = Sections.of(startAt, request.trigger());
         this.id = id;
         this.spec = spec;
         this.source = source;

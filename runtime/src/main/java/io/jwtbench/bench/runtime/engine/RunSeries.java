@@ -278,7 +278,7 @@ public final class RunSeries<P> implements Started {
                 }
                 Run run;
                 synchronized (this) {
-                    run = engine.start(reservation, step.spec(), step.source(), Bench.TRIGGER_API);
+                    run = engine.start(reservation, RunRequest.of(step.spec(), Bench.TRIGGER_API), step.source());
                     runs.add(run);
                 }
                 if (cancelled()) { // cancel() may have looked for the current run just before it was added

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
@@ -56,9 +57,8 @@ public class Fleets {
         history.going().ifPresent(f -> {
             throw new RunInProgressException(f.id());
         });
-        JsonNode copy = body.deepCopy();
-        StartAt.take(copy); // the coordinator sets it
-        RunSpec spec = bench.runParser().parse(copy);
+        StartAt.read(body); // checked as a run's, but the coordinator sets its own
+        RunSpec spec = bench.runParser().parse(body, false, Set.of(StartAt.FIELD));
         FleetConfig config = bench.config().fleet();
         List<URI> peers = Peers.resolve(config);
         Optional<String> secret = config.tokenSecret().filter(t -> !t.isBlank());
@@ -83,7 +83,7 @@ public class Fleets {
         } else {
             client = new PodClient(http, config.requestTimeout(), authorization, maxAnswer);
         }
-        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE, client);
+        Fleet fleet = new Fleet(id, spec, body, peers, config.startDelay(), Fleet.GRACE, client);
         history.add(fleet);
         fleet.begin();
         return fleet;
