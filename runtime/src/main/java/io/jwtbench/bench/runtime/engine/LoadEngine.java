@@ -132,13 +132,9 @@ public class LoadEngine {
         }
         RunSpec spec = request.spec();
         BenchTarget target = targets().get(spec.target());
-        String id = history.newId();
-        Run run = new Run(id, request, source, extensionBeans.stream().toList(),
-                () -> endpoint(target, spec), Math.max(1, config.eventLoops()), SteadyRules.of(config));
-        history.add(run);
-        latest = run;
-        BenchThreads.start("bench-run-" + id, run::execute);
-        return run;
+        latest = Lifecycle.begin(history, id -> new Run(id, request, source, extensionBeans.stream().toList(),
+                () -> endpoint(target, spec), Math.max(1, config.eventLoops()), SteadyRules.of(config)));
+        return latest;
     }
 
     /**
