@@ -132,8 +132,9 @@ public class LoadEngine {
         }
         RunSpec spec = request.spec();
         BenchTarget target = targets().get(spec.target());
-        latest = Lifecycle.begin(history, id -> new Run(id, request, source, extensionBeans.stream().toList(),
-                () -> endpoint(target, spec), Math.max(1, config.eventLoops()), SteadyRules.of(config)));
+        Run.Rig rig = new Run.Rig(extensionBeans.stream().toList(), () -> endpoint(target, spec),
+                Math.max(1, config.eventLoops()), SteadyRules.of(config));
+        latest = Lifecycle.begin(history, id -> new Run(id, request, source, rig));
         return latest;
     }
 

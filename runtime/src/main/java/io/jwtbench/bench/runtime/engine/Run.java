@@ -66,11 +66,7 @@ public final class Run extends Lifecycle<RunReport> {
     private final ExportedRequest exported;
     /** When requests are due; empty in the closed model. */
     private final Optional<Schedule> schedule;
-    private final List<RunExtension> extensions;
-    /** Where the connections go, resolved when the run starts sending (the server may bind late). */
-    private final Supplier<Endpoint> target;
-    private final int eventLoopCount;
-    private final SteadyRules steadyRules;
+    private final Rig rig;
     private final Instant startAt;
     /** What the finished run is held against; null: nothing, and once its regression is judged. */
     private Baseline baseline;
@@ -116,9 +112,19 @@ public final class Run extends Lifecycle<RunReport> {
     private JvmActivity activityAtStart;
     private JvmActivity activityAtEnd;
 
+    /**
+     * What the engine gives each run beside its request and the target's requests.
+     *
+     * @param extensions what observes it and adds its sections (the application's {@link RunExtension}s)
+     * @param endpoint   where its connections go, resolved when it starts sending (the server may bind late)
+     * @param eventLoops how many event loops its generator drives
+     * @param steadyRules how its warm-up ends and its steadiness is judged
+     */
+    record Rig(List<RunExtension> extensions, Supplier<Endpoint> endpoint, int eventLoops, SteadyRules steadyRules) {
+    }
+
     /** @param request what to run, when, held against what, and who asked ({@link RunRequest}) */
-    Run(String id, RunRequest request, RequestSource source, List<RunExtension> extensions, Supplier<Endpoint> target,
-            int eventLoopCount, SteadyRules steadyRules) {
+    Run(String id, RunRequest request, RequestSource source, Rig rig) {
         super(id, "run");
         RunSpec spec = request.spec();
         this.startAt = request.startAt();
@@ -129,10 +135,7 @@ public final class Run extends Lifecycle<RunReport> {
         this.exported = source.exported();
         this.description = source.describe();
         this.schedule = spec.loadModel().schedule(spec.warmup(), spec.duration());
-        this.extensions = extensions;
-        this.target = target;
-        this.eventLoopCount = eventLoopCount;
-        this.steadyRules = steadyRules;
+        this.rig = rig;
         publish(null, null);
     }
 
@@ -178,9 +181,9 @@ public final class Run extends Lifecycle<RunReport> {
             return RunStatus.CANCELLED;
         }
         startedNanos = System.nanoTime();
-        Endpoint to = target.get();
+        Endpoint to = rig.endpoint().get();
         endpoint = to.url(source.next(0).path());
-        generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout(), to);
+        generator = Generator.start(rig.eventLoops(), spec.loadModel().connections(), spec.timeout(), to);
         measurement = new Measurement();
         driver = LoadDriver.of(schedule, new RunTransport(generator, to, spec.timeout(), measurement), source);
 
@@ -194,9 +197,9 @@ public final class Run extends Lifecycle<RunReport> {
             start = System.nanoTime();
             driver.start(start);
             moveTo(RunStatus.WARMUP);
-            warmupEnd = new WarmUp(spec, steadyRules, cancelSignal(), progress -> publish(progress, null)).run(start, measurement);
+            warmupEnd = new WarmUp(spec, rig.steadyRules(), cancelSignal(), progress -> publish(progress, null)).run(start, measurement);
         }
-        observations = Observations.begin(extensions, new RunContext(id(), spec.target(), source.next(0).path(),
+        observations = Observations.begin(rig.extensions(), new RunContext(id(), spec.target(), source.next(0).path(),
                 spec.breakdown(), spec.jfr(), spec.profile(), spec.transport().tls(), spec.transport().protocol().id()), sink);
         activityAtStart = JvmActivity.now();
         long cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
@@ -215,7 +218,7 @@ public final class Run extends Lifecycle<RunReport> {
         if (cancelRequested()) { // during warm-up: nothing measured
             return RunStatus.CANCELLED;
         }
-        window = new MeasuredWindow(measurement.current(), measureStart, eventLoopCount);
+        window = new MeasuredWindow(measurement.current(), measureStart, rig.eventLoops());
         moveTo(RunStatus.RUNNING);
         publish(window.progress(), null);
 
@@ -335,7 +338,7 @@ public final class Run extends Lifecycle<RunReport> {
         Jvm jvm = builtIn.get(Jvm.class);
         Jvm.Jit jit = jvm == null ? null : jvm.jit(); // JFR's counts, when it ran
         builtIn = builtIn.with(SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
-                jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
+                jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), rig.steadyRules()));
     }
 
     private void moveTo(RunStatus next) {
