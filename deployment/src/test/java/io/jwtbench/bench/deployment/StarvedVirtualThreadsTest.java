@@ -21,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.engine.RunRequest;
 import io.jwtbench.bench.runtime.engine.RunSeries;
 import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.plan.RunSpec;
@@ -76,7 +77,7 @@ class StarvedVirtualThreadsTest {
             assertTrue(starved(), "precondition: no virtual thread can run now");
 
             long start = System.nanoTime();
-            Run run = bench.startRun(spec, Bench.TRIGGER_API);
+            Run run = bench.startRun(RunRequest.of(spec, Bench.TRIGGER_API));
             RunReport report = run.finished().get(spec.endsWithin().toNanos(), TimeUnit.NANOSECONDS);
             assertEquals(RunStatus.DONE, report.status());
             assertTrue(report.measured().requests() > 0, "the probe route runs on the event loop: answered");

@@ -5,6 +5,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.jwtbench.bench.runtime.engine.Baselines;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.stats.Regression;

@@ -2,19 +2,17 @@ package io.jwtbench.bench.runtime.api;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 
-import java.time.Instant;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.jwtbench.bench.runtime.codec.RunReportJson;
+import io.jwtbench.bench.runtime.engine.Baselines;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.fleet.FleetToken;
 import io.jwtbench.bench.runtime.plan.SpecException;
-import io.jwtbench.bench.runtime.plan.StartAt;
 import io.jwtbench.bench.runtime.report.RunText;
-import io.jwtbench.bench.runtime.stats.Baseline;
 import io.vertx.ext.web.RoutingContext;
 
 /** {@code /q/bench/runs}: one run of a spec. */
@@ -27,10 +25,7 @@ final class Runs extends Subject<Run> {
 
     @Override
     Run start(Bench bench, JsonNode body) {
-        // neither is a target option: taken out before the spec is parsed
-        Instant startAt = StartAt.take(body);
-        Baseline baseline = Baselines.take(body, bench);
-        return bench.startRun(bench.runParser().parse(body), Bench.TRIGGER_API, startAt, baseline);
+        return bench.startRun(bench.parseRun(body, Bench.TRIGGER_API));
     }
 
     /**
@@ -52,8 +47,7 @@ final class Runs extends Subject<Run> {
                 .ifPresent(r -> {
                     throw new SpecException(FleetToken.HEADER, "fleet " + fleet + " already started its run here: " + r.id());
                 });
-        Instant startAt = StartAt.take(body);
-        return bench.startRun(bench.runParser().parse(body), fleetTrigger(fleet), startAt, null);
+        return bench.startRun(bench.parseRun(body, fleetTrigger(fleet)));
     }
 
     /** The {@code trigger} of a run a fleet's token started: {@code fleet <id>}. */

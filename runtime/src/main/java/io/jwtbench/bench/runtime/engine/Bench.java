@@ -13,6 +13,8 @@ import java.util.function.Supplier;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.jwtbench.bench.runtime.BenchConfig;
 import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.ComparePlanParser;
@@ -20,6 +22,7 @@ import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.RunSpecParser;
 import io.jwtbench.bench.runtime.plan.SeriesCap;
 import io.jwtbench.bench.runtime.plan.SpecLimits;
+import io.jwtbench.bench.runtime.plan.StartAt;
 import io.jwtbench.bench.runtime.plan.SweepSpec;
 import io.jwtbench.bench.runtime.plan.SweepSpecParser;
 import io.jwtbench.bench.runtime.plan.SpecException;
@@ -71,35 +74,31 @@ public class Bench {
     }
 
     /**
-     * @param trigger who starts it: {@value #TRIGGER_API}, or {@code smoke}; shown in the report
+     * A run's body read once into its request: its {@code startAt}, its {@code baseline} (a report, or the id of a
+     * finished run of this history), then its spec.
+     *
+     * @param trigger who starts it: {@value #TRIGGER_API}, or a fleet's; shown in the report
+     * @throws SpecException naming the first bad field
+     */
+    public RunRequest parseRun(JsonNode body, String trigger) {
+        Instant startAt = StartAt.read(body);
+        Baseline baseline = Baselines.read(body, this);
+        return new RunRequest(runParser().parse(body, false, RunRequest.FIELDS), startAt, baseline, trigger);
+    }
+
+    /**
+     * Starts {@code request}: at once or at its {@code startAt} (prepared now, QUEUED until then: how the pods of a
+     * fleet run start at the same moment); held against its baseline once it ended, should it have one (its report
+     * gets a {@code regression} section, and its verdict fails should it be slower beyond the tolerance).
+     *
      * @throws RunInProgressException when a run or series holds the bench
      * @throws SpecException when the target refuses its options
      */
-    public Run startRun(RunSpec spec, String trigger) {
-        return startRun(spec, trigger, null);
-    }
-
-    /**
-     * A run that starts sending at {@code startAt} (prepared now, QUEUED until then): how the pods of a
-     * fleet run start at the same moment.
-     *
-     * @param startAt null: at once
-     */
-    public Run startRun(RunSpec spec, String trigger, Instant startAt) {
-        return startRun(spec, trigger, startAt, null);
-    }
-
-    /**
-     * A run held against {@code baseline} once it ended: its report gets a {@code regression} section, and
-     * its verdict fails should it be slower beyond the baseline's tolerance.
-     *
-     * @param baseline null: none
-     */
-    public Run startRun(RunSpec spec, String trigger, Instant startAt, Baseline baseline) {
+    public Run startRun(RunRequest request) {
         checkIdle();
-        MemoryBudget.of(config()).checkWithHistory(engine, footprint(spec), "");
-        RequestSource source = prepare(spec);
-        return engine.start(null, spec, source, trigger, startAt, baseline);
+        MemoryBudget.of(config()).checkWithHistory(engine, footprint(request.spec()), "");
+        RequestSource source = prepare(request.spec());
+        return engine.start(null, request, source);
     }
 
     /** How long a warm-up step measures: it exists for its (automatic) warm-up, its numbers are not reported. */

@@ -1,7 +1,6 @@
 package io.jwtbench.bench.runtime.engine;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +24,6 @@ import io.jwtbench.bench.runtime.engine.transport.ServerLoops;
 import io.jwtbench.bench.runtime.observe.SteadyRules;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.SpecException;
-import io.jwtbench.bench.runtime.stats.Baseline;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.RequestSource;
 import io.jwtbench.bench.runtime.spi.RunExtension;
@@ -122,36 +120,22 @@ public class LoadEngine {
     }
 
     /**
-     * @param by      the reservation of the {@link RunSeries} this run belongs to, or null
-     * @param trigger who started the run, shown as the report's {@code trigger} field: {@code api}
-     *                for the HTTP API, {@code smoke} for the start-up smoke bench
+     * @param by the reservation of the {@link RunSeries} this run belongs to, or null
      * @throws RunInProgressException if a run is not finished yet, or someone else holds the reservation
      */
-    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger) {
-        return start(by, spec, source, trigger, null, null);
-    }
-
-    /**
-     * @param startAt when the run starts sending (it waits QUEUED until then); null: at once
-     * @param baseline what the finished run is held against; null: nothing
-     */
-    synchronized Run start(Reservation by, RunSpec spec, RequestSource source, String trigger, Instant startAt,
-            Baseline baseline) {
+    synchronized Run start(Reservation by, RunRequest request, RequestSource source) {
         activeRun().ifPresent(r -> {
             throw new RunInProgressException(r.id());
         });
         if (reservation != null && reservation != by) {
             throw new RunInProgressException(reservation.holderId());
         }
+        RunSpec spec = request.spec();
         BenchTarget target = targets().get(spec.target());
-        String id = history.newId();
-        Run run = new Run(id, spec, source, extensionBeans.stream().toList(),
-                () -> endpoint(target, spec), Math.max(1, config.eventLoops()),
-                SteadyRules.of(config), trigger, startAt, baseline);
-        history.add(run);
-        latest = run;
-        BenchThreads.start("bench-run-" + id, run::execute);
-        return run;
+        Run.Rig rig = new Run.Rig(extensionBeans.stream().toList(), () -> endpoint(target, spec),
+                Math.max(1, config.eventLoops()), SteadyRules.of(config));
+        latest = Lifecycle.begin(history, id -> new Run(id, request, source, rig));
+        return latest;
     }
 
     /**
@@ -207,7 +191,7 @@ public class LoadEngine {
 
     /**
      * Reserves the bench for {@code holderId}: until the reservation is closed, only
-     * {@link #start(Reservation, RunSpec, RequestSource, String)} with it starts runs.
+     * {@link #start(Reservation, RunRequest, RequestSource)} with it starts runs.
      *
      * @throws RunInProgressException if a run is not finished or another reservation is held
      */

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
@@ -46,7 +45,7 @@ import io.jwtbench.bench.runtime.stats.Baseline;
  * own classes: {@link WarmUp}, the {@link MeasuredWindow}, the extensions' {@link Observations}, and the
  * judgement after the run ({@link #judge}); every way out goes through one {@link #tearDown}.
  */
-public final class Run implements Started {
+public final class Run extends Lifecycle<RunReport> {
     private static final Logger LOG = Logger.getLogger(Run.class);
     private static final long SECOND = 1_000_000_000L;
     /** The longest a run's end waits for its connections to close on both sides. */
@@ -54,7 +53,6 @@ public final class Run implements Started {
     /** What a run keeps of its announced time for its final report, after closing its connections. */
     private static final long REPORT_NANOS = SECOND / 2;
 
-    private final String id;
     private final RunSpec spec;
     /**
      * The target's prepared requests, while the run runs; dropped when it ends: a finished run stays in
@@ -68,21 +66,14 @@ public final class Run implements Started {
     private final ExportedRequest exported;
     /** When requests are due; empty in the closed model. */
     private final Optional<Schedule> schedule;
-    private final List<RunExtension> extensions;
-    /** Where the connections go, resolved when the run starts sending (the server may bind late). */
-    private final Supplier<Endpoint> target;
-    private final int eventLoopCount;
-    private final SteadyRules steadyRules;
+    private final Rig rig;
     private final Instant startAt;
     /** What the finished run is held against; null: nothing, and once its regression is judged. */
     private Baseline baseline;
-    private final CancelSignal cancel = new CancelSignal();
-    private final CompletableFuture<RunReport> finished = new CompletableFuture<>();
     private volatile RunReport report;
 
     // owned by the orchestrating thread
     private RunStatus status = RunStatus.QUEUED;
-    private final Instant createdAt = Instant.now();
     private String endpoint;
     private Generator generator;
     /** When it began (System.nanoTime), after waiting for its start instant: its announced end counts from here. */
@@ -122,31 +113,30 @@ public final class Run implements Started {
     private JvmActivity activityAtEnd;
 
     /**
-     * @param trigger who started the run ({@code api}, {@code smoke}); reported as the {@code trigger} section
-     * @param startAt when to start sending (QUEUED until then); null: at once
-     * @param baseline what the finished run is held against (its {@code regression} section, its verdict); null: nothing
+     * What the engine gives each run beside its request and the target's requests.
+     *
+     * @param extensions what observes it and adds its sections (the application's {@link RunExtension}s)
+     * @param endpoint   where its connections go, resolved when it starts sending (the server may bind late)
+     * @param eventLoops how many event loops its generator drives
+     * @param steadyRules how its warm-up ends and its steadiness is judged
      */
-    Run(String id, RunSpec spec, RequestSource source, List<RunExtension> extensions, Supplier<Endpoint> target,
-            int eventLoopCount, SteadyRules steadyRules, String trigger, Instant startAt, Baseline baseline) {
-        this.startAt = startAt;
-        this.baseline = baseline;
-        this.builtIn = Sections.of(startAt, trigger);
-        this.id = id;
+    record Rig(List<RunExtension> extensions, Supplier<Endpoint> endpoint, int eventLoops, SteadyRules steadyRules) {
+    }
+
+    /** @param request what to run, when, held against what, and who asked ({@link RunRequest}) */
+    Run(String id, RunRequest request, RequestSource source, Rig rig) {
+        super(id, "run");
+        RunSpec spec = request.spec();
+        this.startAt = request.startAt();
+        this.baseline = request.baseline();
+        this.builtIn = Sections.of(startAt, request.trigger());
         this.spec = spec;
         this.source = source;
         this.exported = source.exported();
         this.description = source.describe();
         this.schedule = spec.loadModel().schedule(spec.warmup(), spec.duration());
-        this.extensions = extensions;
-        this.target = target;
-        this.eventLoopCount = eventLoopCount;
-        this.steadyRules = steadyRules;
+        this.rig = rig;
         publish(null, null);
-    }
-
-    @Override
-    public String id() {
-        return id;
     }
 
     /** What was asked for. */
@@ -164,30 +154,18 @@ public final class Run implements Started {
         return report;
     }
 
-    /** Completes with the final report (DONE, CANCELLED or FAILED). */
+    /**
+     * The life of the run. Never throws: any failure ends the run as FAILED with a message. A cancel stops it
+     * sending; it then finishes as CANCELLED with what it measured.
+     */
     @Override
-    public CompletableFuture<RunReport> finished() {
-        return finished;
-    }
-
-    /** Asks the run to stop sending; it then finishes as CANCELLED with what it measured. */
-    @Override
-    public void cancel() {
-        cancel.set();
-    }
-
-    boolean isCancelRequested() {
-        return cancel.isSet();
-    }
-
-    /** The life of the run. Never throws: any failure ends the run as FAILED with a message. */
-    void execute() {
+    protected void execute() {
         RunStatus end = RunStatus.FAILED;
         String error = null;
         try {
             end = measure();
         } catch (Throwable t) {
-            LOG.warnf(t, "bench run %s failed", id);
+            LOG.warnf(t, "bench run %s failed", id());
             error = t.getClass().getSimpleName() + ": " + t.getMessage();
         } finally {
             tearDown(end, error);
@@ -197,15 +175,15 @@ public final class Run implements Started {
     /** Waits for the start instant, warms up, measures: how the run ends, unless it throws. */
     private RunStatus measure() throws InterruptedException {
         if (startAt != null) {
-            cancel.awaitUntil(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), startAt).toNanos()));
+            awaitCancel(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), startAt).toNanos()));
         }
-        if (isCancelRequested()) {
+        if (cancelRequested()) {
             return RunStatus.CANCELLED;
         }
         startedNanos = System.nanoTime();
-        Endpoint to = target.get();
+        Endpoint to = rig.endpoint().get();
         endpoint = to.url(source.next(0).path());
-        generator = Generator.start(eventLoopCount, spec.loadModel().connections(), spec.timeout(), to);
+        generator = Generator.start(rig.eventLoops(), spec.loadModel().connections(), spec.timeout(), to);
         measurement = new Measurement();
         driver = LoadDriver.of(schedule, new RunTransport(generator, to, spec.timeout(), measurement), source);
 
@@ -219,9 +197,9 @@ public final class Run implements Started {
             start = System.nanoTime();
             driver.start(start);
             moveTo(RunStatus.WARMUP);
-            warmupEnd = new WarmUp(spec, steadyRules, cancel, progress -> publish(progress, null)).run(start, measurement);
+            warmupEnd = new WarmUp(spec, rig.steadyRules(), cancelSignal(), progress -> publish(progress, null)).run(start, measurement);
         }
-        observations = Observations.begin(extensions, new RunContext(id, spec.target(), source.next(0).path(),
+        observations = Observations.begin(rig.extensions(), new RunContext(id(), spec.target(), source.next(0).path(),
                 spec.breakdown(), spec.jfr(), spec.profile(), spec.transport().tls(), spec.transport().protocol().id()), sink);
         activityAtStart = JvmActivity.now();
         long cpuAtStart = generator.cpuNanos() + driver.cpuNanos();
@@ -237,10 +215,10 @@ public final class Run implements Started {
         if (!spec.warmup().isZero()) {
             warmup = warm;
         }
-        if (isCancelRequested()) { // during warm-up: nothing measured
+        if (cancelRequested()) { // during warm-up: nothing measured
             return RunStatus.CANCELLED;
         }
-        window = new MeasuredWindow(measurement.current(), measureStart, eventLoopCount);
+        window = new MeasuredWindow(measurement.current(), measureStart, rig.eventLoops());
         moveTo(RunStatus.RUNNING);
         publish(window.progress(), null);
 
@@ -248,7 +226,7 @@ public final class Run implements Started {
         driver.endAt(end);
         long nextTick = measureStart + SECOND;
         while (true) {
-            boolean stop = cancel.awaitUntil(Math.min(nextTick, end));
+            boolean stop = awaitCancel(Math.min(nextTick, end));
             if (stop || System.nanoTime() >= end) {
                 break;
             }
@@ -260,7 +238,7 @@ public final class Run implements Started {
         HandshakeCounter.Snapshot server = serverAtStart == null ? null
                 : to.serverHandshakes().snapshot().since(serverAtStart);
         if (!driver.closeWindow(stoppedAt)) {
-            LOG.debugf("bench run %s: requests still in flight after the timeout at the window's close", id);
+            LOG.debugf("bench run %s: requests still in flight after the timeout at the window's close", id());
         }
         stopDriver();
         activityAtEnd = JvmActivity.now();
@@ -271,7 +249,7 @@ public final class Run implements Started {
         builtIn = builtIn.with(TransportFacts.of(spec.transport(), window.tally(), window.measured().durationSeconds(),
                 measurement.negotiated(), to.serverTlsEngine() == null ? null : to.serverTlsEngine().jsonName(),
                 server == null ? null : new TransportFacts.ServerHandshakes(server.full(), server.resumed())));
-        return isCancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE;
+        return cancelRequested() ? RunStatus.CANCELLED : RunStatus.DONE;
     }
 
     /**
@@ -303,17 +281,17 @@ public final class Run implements Started {
                 builtIn = builtIn.with(Verdict.judge(snapshot(null, error), spec.thresholds()));
             }
             publish(null, error);
-            finished.complete(report);
+            end(report);
         } catch (RuntimeException e) { // never leave a waiter waiting: it gets the last report published
-            LOG.warnf(e, "bench run %s: its end failed", id);
+            LOG.warnf(e, "bench run %s: its end failed", id());
             if (status.isTerminal() && !report.status().isTerminal()) { // a verdict that failed must not keep the bench busy
                 try {
                     publish(null, error);
                 } catch (RuntimeException again) {
-                    LOG.debugf(again, "bench run %s: its end could not be published", id);
+                    LOG.debugf(again, "bench run %s: its end could not be published", id());
                 }
             }
-            finished.complete(report);
+            end(report);
         } finally {
             closeGenerator();
             // the history keeps this run for its report: not its requests (the driver holds them too), connections,
@@ -360,12 +338,12 @@ public final class Run implements Started {
         Jvm jvm = builtIn.get(Jvm.class);
         Jvm.Jit jit = jvm == null ? null : jvm.jit(); // JFR's counts, when it ran
         builtIn = builtIn.with(SteadyState.judge(activityAtStart, activityAtEnd, window.fullSecondsRps(),
-                jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), steadyRules));
+                jit == null ? null : jit.compilations(), jit == null ? null : jit.deoptimizations(), rig.steadyRules()));
     }
 
     private void moveTo(RunStatus next) {
         if (!status.canMoveTo(next)) {
-            throw new IllegalStateException("run " + id + " cannot go from " + status + " to " + next);
+            throw new IllegalStateException("run " + id() + " cannot go from " + status + " to " + next);
         }
         status = next;
     }
@@ -378,8 +356,8 @@ public final class Run implements Started {
     private RunReport snapshot(Progress progress, String error) {
         MeasuredWindow w = window;
         Tally t = w == null ? null : w.tally();
-        return new RunReport(id, status, spec.target(), spec.loadModel(), endpoint, spec.echo(),
-                description, createdAt, status.isTerminal() ? Instant.now() : null, warmup,
+        return new RunReport(id(), status, spec.target(), spec.loadModel(), endpoint, spec.echo(),
+                description, startedAt(), status.isTerminal() ? Instant.now() : null, warmup,
                 w == null ? null : w.measured(), w == null ? null : w.latency(),
                 w != null && schedule.isPresent() ? w.uncorrectedLatency() : null,
                 t == null ? ErrorCounts.NONE : t.errors(), t == null ? 0 : t.expectedRejections(),

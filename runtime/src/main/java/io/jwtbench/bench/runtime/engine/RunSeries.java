@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -37,7 +34,7 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  * could not even start. {@link Options} add a pause between steps and, for sweeps, stop at the first
  * run that does not end DONE. Reading is thread-safe; the lists returned are snapshots.
  */
-public final class RunSeries<P> implements Started {
+public final class RunSeries<P> extends Lifecycle<RunSeries<P>> {
     private static final Logger LOG = Logger.getLogger(RunSeries.class);
 
     /**
@@ -109,25 +106,21 @@ public final class RunSeries<P> implements Started {
         }
     }
 
-    private final String id;
     private final String kind;
     /** Every step; their sources are released when the series ends ({@link Step#released()}). */
     private volatile List<Step> steps;
     private final Options<P> options;
     private final LoadEngine engine;
     private final LoadEngine.Reservation reservation;
-    private final Instant startedAt = Instant.now();
-    private final CompletableFuture<RunSeries<P>> finished = new CompletableFuture<>();
     /** The runs started so far, in order; guarded by this. */
     private final List<Run> runs = new ArrayList<>();
     private volatile Status status = Status.RUNNING;
     private volatile Instant finishedAt;
     private volatile String error;
-    private final CountDownLatch cancelled = new CountDownLatch(1);
 
     private RunSeries(String id, String kind, List<Step> steps, Options<P> options, LoadEngine engine,
             LoadEngine.Reservation reservation) {
-        this.id = id;
+        super(id, "series");
         this.kind = kind;
         this.steps = steps;
         this.options = options;
@@ -148,17 +141,8 @@ public final class RunSeries<P> implements Started {
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("a series needs at least one step");
         }
-        String id = history.newId();
-        LoadEngine.Reservation reservation = engine.reserve(id);
-        RunSeries<P> series = new RunSeries<>(id, kind, List.copyOf(steps), options, engine, reservation);
-        history.remember(series);
-        BenchThreads.start("bench-series-" + id, series::execute);
-        return series;
-    }
-
-    @Override
-    public String id() {
-        return id;
+        List<Step> copy = List.copyOf(steps);
+        return history.begin(id -> new RunSeries<>(id, kind, copy, options, engine, engine.reserve(id)));
     }
 
     public String kind() {
@@ -210,10 +194,6 @@ public final class RunSeries<P> implements Started {
         return total;
     }
 
-    public Instant startedAt() {
-        return startedAt;
-    }
-
     /** Null while running. */
     public Instant finishedAt() {
         return finishedAt;
@@ -248,40 +228,32 @@ public final class RunSeries<P> implements Started {
         return last.report().status().isTerminal() ? Optional.empty() : Optional.of(last);
     }
 
-    /** Completes (with this series) once it is DONE, CANCELLED or FAILED; the reservation is released by then. */
-    @Override
-    public CompletableFuture<RunSeries<P>> finished() {
-        return finished;
-    }
-
     /** Cancels the current run and skips the remaining steps. */
     @Override
     public void cancel() {
-        cancelled.countDown();
+        super.cancel();
         current().ifPresent(Run::cancel);
     }
 
-    private boolean cancelled() {
-        return cancelled.getCount() == 0;
-    }
-
-    private void execute() {
+    /** Completes {@link #finished()} (with this series) once it is DONE, CANCELLED or FAILED, its reservation released. */
+    @Override
+    protected void execute() {
         Status end = Status.DONE;
         try {
             for (int i = 0; i < steps.size(); i++) {
                 Step step = steps.get(i);
                 if (i > 0 && !options.pause().isZero()) {
-                    cancelled.await(options.pause().toNanos(), TimeUnit.NANOSECONDS);
+                    awaitCancel(System.nanoTime() + options.pause().toNanos());
                 }
-                if (cancelled()) {
+                if (cancelRequested()) {
                     break;
                 }
                 Run run;
                 synchronized (this) {
-                    run = engine.start(reservation, step.spec(), step.source(), Bench.TRIGGER_API);
+                    run = engine.start(reservation, RunRequest.of(step.spec(), Bench.TRIGGER_API), step.source());
                     runs.add(run);
                 }
-                if (cancelled()) { // cancel() may have looked for the current run just before it was added
+                if (cancelRequested()) { // cancel() may have looked for the current run just before it was added
                     run.cancel();
                 }
                 RunReport report = run.finished().join();
@@ -296,11 +268,11 @@ public final class RunSeries<P> implements Started {
                     break;
                 }
             }
-            if (cancelled()) {
+            if (cancelRequested()) {
                 end = Status.CANCELLED;
             }
         } catch (Throwable t) {
-            LOG.warnf(t, "bench series %s failed", id);
+            LOG.warnf(t, "bench series %s failed", id());
             error = t.getClass().getSimpleName() + ": " + t.getMessage();
             end = Status.FAILED;
         } finally {
@@ -308,7 +280,7 @@ public final class RunSeries<P> implements Started {
             reservation.close();
             finishedAt = Instant.now();
             status = end;
-            finished.complete(this);
+            end(this);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.jwtbench.bench.runtime.engine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -31,12 +32,9 @@ public class RunSeriesHistory {
         return series.recent().stream().filter(s -> kind == null || kind.equals(s.kind())).toList();
     }
 
-    String newId() {
-        return series.newId();
-    }
-
-    void remember(RunSeries<?> s) {
-        series.add(s);
+    /** One made with a fresh id, remembered, begun ({@link Lifecycle#begin(History, Function)}). */
+    <P> RunSeries<P> begin(Function<String, RunSeries<P>> make) {
+        return Lifecycle.begin(series, make);
     }
 
     void onShutdown(@Observes ShutdownEvent event) {

@@ -8,12 +8,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLContext;
@@ -25,7 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.codec.RunReportJson;
-import io.jwtbench.bench.runtime.engine.Started;
+import io.jwtbench.bench.runtime.engine.Lifecycle;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.StartAt;
 import io.jwtbench.bench.runtime.stats.RunStatus;
@@ -36,7 +33,7 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
  * that refuses, cannot be reached or fails is a row of its own and is named in the report, never
  * silently left out of the sum.
  */
-public final class Fleet implements Started {
+public final class Fleet extends Lifecycle<FleetReport> {
     private static final Logger LOG = Logger.getLogger(Fleet.class);
     private static final Duration POLL = Duration.ofMillis(500);
     /** How long after the planned end a pod may still be finishing (cancel waits, slow JFR) before it counts as lost. */
@@ -44,72 +41,49 @@ public final class Fleet implements Started {
     /** A run id as a bench gives them: it goes into the URLs sent with the caller's credentials. */
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
-    private final String id;
     private final RunSpec spec;
     private final ObjectNode body;
     private final PodClient client;
     /** How long after the planned end a pod may still be finishing ({@link #GRACE} but in tests). */
     private final Duration grace;
-    private final Instant startedAt = Instant.now();
     private final Instant startAt;
-    private final CountDownLatch cancelled = new CountDownLatch(1);
-    private final CompletableFuture<FleetReport> finished = new CompletableFuture<>();
     private final List<PodResult> pods = new ArrayList<>();
     private volatile FleetReport report;
 
     Fleet(String id, RunSpec spec, JsonNode body, List<URI> peers, Duration startDelay, Duration grace, PodClient client) {
-        this.id = id;
+        super(id, "fleet");
         this.grace = grace;
         this.spec = spec;
         this.client = client;
-        this.startAt = startedAt.plus(startDelay);
+        this.startAt = startedAt().plus(startDelay);
         this.body = ((ObjectNode) body).deepCopy();
         this.body.put(StartAt.FIELD, startAt.toString());
         peers.forEach(p -> pods.add(new PodResult(p, PodState.STARTING, null, null, null)));
         publish(false, null);
     }
 
-    void begin() {
-        BenchThreads.start("bench-fleet-" + id, this::coordinate);
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
-
     public FleetReport report() {
         return report;
     }
 
-    @Override
-    public CompletableFuture<FleetReport> finished() {
-        return finished;
-    }
-
-    /** Cancels every pod's run (each ends CANCELLED with what it measured); the fleet then ends CANCELLED. */
-    @Override
-    public void cancel() {
-        cancelled.countDown();
-    }
-
     /**
      * Starts every pod, follows them to their end, and never leaves a pod's run going unattended: a
-     * cancel, a pod past its deadline and a failure of the coordinator itself each send DELETE to the
-     * runs still going.
+     * cancel (each pod's run then ends CANCELLED with what it measured, the fleet CANCELLED), a pod past its
+     * deadline and a failure of the coordinator itself each send DELETE to the runs still going.
      */
-    private void coordinate() {
-        try (ExecutorService each = BenchThreads.perTask("bench-fleet-" + id + "-pod-")) {
+    @Override
+    protected void execute() {
+        try (ExecutorService each = BenchThreads.perTask("bench-fleet-" + id() + "-pod-")) {
             try {
                 startAll(each);
                 follow(each);
             } catch (Exception e) {
-                LOG.warnf(e, "fleet run %s failed: cancelling its pods' runs", id);
+                LOG.warnf(e, "fleet run %s failed: cancelling its pods' runs", id());
                 abandon(each, "the fleet's coordinator failed (" + e + ")");
             }
         }
         publish(true, Instant.now());
-        finished.complete(report);
+        end(report);
     }
 
     /** Every pod at once; a start that throws is that pod's row, never the others' loss. */
@@ -132,7 +106,7 @@ public final class Fleet implements Started {
         Instant deadline = startAt.plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout()).plus(grace);
         boolean cancelSent = false;
         while (pods.stream().anyMatch(p -> p.state() == PodState.RUNNING)) {
-            boolean cancel = cancelled.await(POLL.toMillis(), TimeUnit.MILLISECONDS);
+            boolean cancel = awaitCancel(System.nanoTime() + POLL.toNanos());
             if (cancel && !cancelSent) {
                 cancelSent = true;
                 forRunning(each, p -> client.cancel(p.pod(), p.runId()));
@@ -278,7 +252,7 @@ public final class Fleet implements Started {
     }
 
     private synchronized void publish(boolean ended, Instant finishedAt) {
-        report = FleetReport.of(id, ended, cancelled.getCount() == 0, spec, startAt, startedAt, finishedAt, pods);
+        report = FleetReport.of(id(), ended, cancelRequested(), spec, startAt, startedAt(), finishedAt, pods);
     }
 
     static HttpClient http(Duration connectTimeout) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.jwtbench.bench.runtime.FleetConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.History;
+import io.jwtbench.bench.runtime.engine.Lifecycle;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.plan.SpecException;
@@ -56,9 +58,8 @@ public class Fleets {
         history.going().ifPresent(f -> {
             throw new RunInProgressException(f.id());
         });
-        JsonNode copy = body.deepCopy();
-        StartAt.take(copy); // the coordinator sets it
-        RunSpec spec = bench.runParser().parse(copy);
+        StartAt.read(body); // checked as a run's, but the coordinator sets its own
+        RunSpec spec = bench.runParser().parse(body, false, Set.of(StartAt.FIELD));
         FleetConfig config = bench.config().fleet();
         List<URI> peers = Peers.resolve(config);
         Optional<String> secret = config.tokenSecret().filter(t -> !t.isBlank());
@@ -71,22 +72,22 @@ public class Fleets {
             http = Fleet.http(config.requestTimeout(), FleetTls.context(config,
                     registry.isResolvable() ? Optional.of(registry.get()) : Optional.empty()));
         }
-        String id = history.newId();
+        return Lifecycle.begin(history, id -> new Fleet(id, spec, body, peers, config.startDelay(), Fleet.GRACE,
+                client(id, spec, secret, authorization)));
+    }
+
+    /** The caller's own token stays here unless there is no fleet token secret: the pods get one for this fleet, for a while. */
+    private PodClient client(String id, RunSpec spec, Optional<String> secret, String authorization) {
+        FleetConfig config = bench.config().fleet();
         int maxAnswer = (int) Math.min(Integer.MAX_VALUE - 8, config.maxAnswerSize().asLongValue());
-        PodClient client;
-        if (secret.isPresent()) { // the caller's own token stays here: the pods get one for this fleet, for a while
-            Duration lifetime = config.startDelay().plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout())
-                    .plus(Fleet.GRACE).plus(PodClient.PREPARE);
-            Duration capped = lifetime.compareTo(FleetToken.MAX_LIFETIME) > 0 ? FleetToken.MAX_LIFETIME : lifetime;
-            client = new PodClient(http, config.requestTimeout(), FleetToken.HEADER,
-                    FleetToken.sign(secret.get(), id, Instant.now().plus(capped)), maxAnswer);
-        } else {
-            client = new PodClient(http, config.requestTimeout(), authorization, maxAnswer);
+        if (secret.isEmpty()) {
+            return new PodClient(http, config.requestTimeout(), authorization, maxAnswer);
         }
-        Fleet fleet = new Fleet(id, spec, copy, peers, config.startDelay(), Fleet.GRACE, client);
-        history.add(fleet);
-        fleet.begin();
-        return fleet;
+        Duration lifetime = config.startDelay().plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout())
+                .plus(Fleet.GRACE).plus(PodClient.PREPARE);
+        Duration capped = lifetime.compareTo(FleetToken.MAX_LIFETIME) > 0 ? FleetToken.MAX_LIFETIME : lifetime;
+        return new PodClient(http, config.requestTimeout(), FleetToken.HEADER,
+                FleetToken.sign(secret.get(), id, Instant.now().plus(capped)), maxAnswer);
     }
 
     public Optional<Fleet> find(String id) {

@@ -45,10 +45,18 @@ public final class RunSpecParser {
      *        smoke bench) instead of not at all (a plain run)
      */
     public RunSpec parse(JsonNode body, boolean autoByDefault) {
+        return parse(body, autoByDefault, Set.of());
+    }
+
+    /**
+     * @param beside the fields of the request the spec comes in that are not the spec's (a run's {@code startAt},
+     *        its {@code baseline}): neither target options nor refused
+     */
+    public RunSpec parse(JsonNode body, boolean autoByDefault, Set<String> beside) {
         if (body == null || !body.isObject()) {
             throw new SpecException("body", "must be a JSON object");
         }
-        if (body.has("baseline") || body.has("tolerancePercent")) {
+        if (!beside.contains("baseline") && (body.has("baseline") || body.has("tolerancePercent"))) {
             throw new SpecException(body.has("baseline") ? "baseline" : "tolerancePercent", "only a single run"
                     + " (POST /q/bench/runs) is held against a baseline; POST /q/bench/regression holds two finished runs"
                     + " against each other");
@@ -81,7 +89,7 @@ public final class RunSpecParser {
         Map<String, Object> options = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> field = it.next();
-            if (!ENGINE_FIELDS.contains(field.getKey())) {
+            if (!ENGINE_FIELDS.contains(field.getKey()) && !beside.contains(field.getKey())) {
                 options.put(field.getKey(), toJava(field.getValue()));
             }
         }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A run spec's optional {@code "startAt": "2026-11-23T02:00:03Z"}: the wall-clock instant the run
@@ -20,12 +19,12 @@ public final class StartAt {
     private StartAt() {
     }
 
-    /** Removes {@code startAt} from {@code body} and returns it; null when absent. */
-    public static Instant take(JsonNode body) {
+    /** The {@code startAt} of {@code body}; null when absent. */
+    public static Instant read(JsonNode body) {
         if (body == null || !body.isObject() || !body.has(FIELD)) {
             return null;
         }
-        JsonNode node = ((ObjectNode) body).remove(FIELD);
+        JsonNode node = body.get(FIELD);
         if (node.isNull()) {
             return null;
         }

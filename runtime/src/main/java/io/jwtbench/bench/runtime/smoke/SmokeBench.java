@@ -20,6 +20,7 @@ import io.jwtbench.bench.runtime.BenchThreads;
 import io.jwtbench.bench.runtime.SmokeConfig;
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.engine.RunRequest;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.engine.ServerPorts;
 import io.jwtbench.bench.runtime.plan.Durations;
@@ -169,7 +170,7 @@ public class SmokeBench {
         try {
             spec = bench.runParser().parse(SmokeSpec.of(smoke), true);
             state = state.doing("preparing target " + spec.target());
-            run = bench.startRun(spec, TRIGGER);
+            run = bench.startRun(RunRequest.of(spec, TRIGGER));
         } catch (SpecException e) {
             return failedToStart("invalid smoke run spec (quarkus.bench.smoke.*): " + e.field() + ": " + e.reason(),
                     backoff);

@@ -44,7 +44,8 @@ class RunDeadlineTest {
      * unless its final report arrives within the spec's own bound, counted from the run's start.
      */
     static RunReport runWithin(MisbehavingServers.Server server, RunSpec spec) throws Exception {
-        Run run = new Run("deadline", spec, GET, List.of(), () -> io.jwtbench.bench.runtime.engine.transport.Endpoint.plain(server.port()), 1, RULES, "test", null, null);
+        Run run = new Run("deadline", RunRequest.of(spec, "test"), GET,
+                new Run.Rig(List.of(), () -> io.jwtbench.bench.runtime.engine.transport.Endpoint.plain(server.port()), 1, RULES));
         long start = System.nanoTime();
         BenchThreads.start("test-run", run::execute);
         while (run.report().status() != io.jwtbench.bench.runtime.stats.RunStatus.RUNNING && !run.finished().isDone()) {

@@ -1,11 +1,8 @@
-package io.jwtbench.bench.runtime.api;
+package io.jwtbench.bench.runtime.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.codec.ReportInput;
-import io.jwtbench.bench.runtime.engine.Bench;
-import io.jwtbench.bench.runtime.engine.Run;
 import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.stats.Baseline;
 import io.jwtbench.bench.runtime.stats.Regression;
@@ -13,24 +10,24 @@ import io.jwtbench.bench.runtime.stats.RunReport;
 
 /**
  * A run spec's {@code "baseline"} (a run report, or the id of a finished run still in history) and its
- * {@code "tolerancePercent"}: what a run is held against. Not part of the spec: taken out of the body
- * before it is parsed, as {@code startAt} is, so that a compare, sweep or fleet spec that carries one
- * is refused by name.
+ * {@code "tolerancePercent"}: what a run is held against. Not part of the spec but of the run's request
+ * ({@link RunRequest}), so that a compare, sweep or fleet spec that carries one is refused by name; also the two
+ * runs of {@code POST /q/bench/verdict}.
  */
-final class Baselines {
-    static final String FIELD = "baseline";
-    static final String TOLERANCE = "tolerancePercent";
+public final class Baselines {
+    public static final String FIELD = "baseline";
+    public static final String TOLERANCE = "tolerancePercent";
 
     private Baselines() {
     }
 
-    /** Removes both fields from {@code body}; null when it has no baseline. */
-    static Baseline take(JsonNode body, Bench bench) {
+    /** Both fields of {@code body}; null when it has no baseline. */
+    static Baseline read(JsonNode body, Bench bench) {
         if (body == null || !body.isObject()) {
             return null;
         }
-        JsonNode baseline = ((ObjectNode) body).remove(FIELD);
-        JsonNode tolerance = ((ObjectNode) body).remove(TOLERANCE);
+        JsonNode baseline = body.get(FIELD);
+        JsonNode tolerance = body.get(TOLERANCE);
         if (baseline == null || baseline.isNull()) {
             if (tolerance != null) {
                 throw new SpecException(TOLERANCE, "applies to a baseline: give \"" + FIELD + "\" too");
@@ -41,7 +38,7 @@ final class Baselines {
     }
 
     /** A report given whole, or by the id of a finished run of this process. */
-    static RunReport report(JsonNode node, String field, Bench bench) {
+    public static RunReport report(JsonNode node, String field, Bench bench) {
         if (node != null && node.isTextual()) {
             Run run = bench.findRun(node.asText()).orElseThrow(() -> new SpecException(field,
                     "no run " + node + " in this service's history (it keeps quarkus.bench.history-size runs):"
@@ -55,7 +52,7 @@ final class Baselines {
         return ReportInput.read(node, field, (int) Math.min(Integer.MAX_VALUE - 1, bench.config().maxDuration().toSeconds()) + 1);
     }
 
-    static double tolerance(JsonNode node) {
+    public static double tolerance(JsonNode node) {
         if (node == null || node.isNull()) {
             return Regression.DEFAULT_TOLERANCE_PERCENT;
         }
