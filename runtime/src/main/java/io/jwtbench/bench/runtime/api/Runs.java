@@ -41,7 +41,7 @@ final class Runs extends Subject<Run> {
         }
         if (body.isObject() && (body.has(Baselines.FIELD) || body.has(Baselines.TOLERANCE))) {
             throw new SpecException(Baselines.FIELD, "a fleet token starts its fleet's run, which has no baseline:"
-                    + " hold the merged run against one with POST /q/bench/verdict");
+                    + " hold the merged run against one with POST /q/bench/regression");
         }
         bench.recentRuns().stream().filter(r -> fleetTrigger(fleet).equals(r.report().sections().trigger())).findFirst()
                 .ifPresent(r -> {

@@ -12,7 +12,7 @@ import io.jwtbench.bench.runtime.stats.RunReport;
  * A run spec's {@code "baseline"} (a run report, or the id of a finished run still in history) and its
  * {@code "tolerancePercent"}: what a run is held against. Not part of the spec but of the run's request
  * ({@link RunRequest}), so that a compare, sweep or fleet spec that carries one is refused by name; also the two
- * runs of {@code POST /q/bench/verdict}.
+ * runs of {@code POST /q/bench/regression}.
  */
 public final class Baselines {
     public static final String FIELD = "baseline";
