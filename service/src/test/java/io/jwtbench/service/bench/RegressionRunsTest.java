@@ -37,10 +37,13 @@ class RegressionRunsTest {
     }
 
     /**
-     * The pair, baseline then the cache off, at most {@code attempts} times until the verdict is "slower" and its
-     * throughput's too (the test asserts both): on a machine another process keeps busy, 3 per-second samples a
+     * The pair, baseline then the cache off, at most {@code attempts} times until the verdict is "slower", with its
+     * throughput's too and its largest CPU change in the validator's work (the test asserts all three): on a machine
+     * another process keeps busy, 3 per-second samples a
      * side can leave the throughput interval wider than a halving of throughput (CI runs with a CPU hog beside
-     * them: -22.9 % [-53.2, +7.4]; -38.4 % [-110.5, +33.8] with p50 +72.2 % [+52.5, +91.8], "slower" overall).
+     * them: -22.9 % [-53.2, +7.4]; -38.4 % [-110.5, +33.8] with p50 +72.2 % [+52.5, +91.8], "slower" overall), and
+     * the largest CPU change may land in network I/O, not the validator's work, when other tests share the machine
+     * (+21.6 of +95.7 µs/request once, beside the suite's other streams and a CPU hog).
      * A verdict of "faster" is never taken.
      */
     static JsonPath cacheOffAgainstCacheOn(int attempts) {
@@ -51,7 +54,8 @@ class RegressionRunsTest {
             String verdict = slowed.getString("regression.verdict");
             assertTrue(!verdict.equals("faster"), "the cache off is never faster: " + slowed.getString("regression.summary"));
             if (verdict.equals("slower")
-                    && "slower".equals(slowed.getString("regression.changes.find { it.metric == 'throughput' }.verdict"))) {
+                    && "slower".equals(slowed.getString("regression.changes.find { it.metric == 'throughput' }.verdict"))
+                    && VALIDATOR_WORK.contains(slowed.getString("regression.cpu.components[0].component"))) {
                 break;
             }
         }
