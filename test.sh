@@ -7,9 +7,10 @@
 # Why three streams: most of a test's time is runs of a fixed duration, Quarkus applications starting and real
 # components (Keycloak, packaged pods, Chromium) coming up, which take as long beside another test as alone. After
 # one build that installs the modules and the runtime's unit tests (alone: they time servers of known delay to the
-# microsecond), the extension's tests (deployment, Dev UI), the service's tests and the service's integration tests
-# (failsafe, against the packaged service) run side by side, each line prefixed with its stream's name. The
-# streams share no files: each writes its own module's or report folder.
+# microsecond), three streams run side by side, each line prefixed with its name: `extension` (the deployment
+# module's tests), `service` (the service's tests) and `integration` (the service's integration tests against the
+# packaged service, then the Dev UI's browser test). The streams share no files: each writes its own module's or
+# report folder.
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/jdk.sh
@@ -29,23 +30,25 @@ echo "test.sh: $(( $(date +%s) - start )) s; the three streams start"
 
 logs=target/test-streams
 mkdir -p "$logs"
-stream() {  # name, then the Maven arguments: its lines prefixed with its name, its exit code in $logs/name.rc
+maven() { ./mvnw -B --no-transfer-progress "$@"; }
+stream() {  # name, then a command: its lines prefixed with its name, its exit code and seconds in $logs/name.rc
   local name=$1; shift
   local began=$(date +%s)
   set +e
-  ./mvnw -B --no-transfer-progress "$@" 2>&1 | sed -u "s/^/[$name] /"
+  "$@" 2>&1 | sed -u "s/^/[$name] /"
   local rc=${PIPESTATUS[0]}
   set -e
   echo "$rc $(( $(date +%s) - began ))" > "$logs/$name.rc"
 }
 rm -f "$logs"/*.rc
-stream extension verify -pl deployment,devui-test &
-stream service surefire:test -pl service &
-stream service-it failsafe:integration-test failsafe:verify -pl service &
+stream extension maven verify -pl deployment &
+stream service maven surefire:test -pl service &
+# the integration tests take about half as long as the others: the Dev UI's browser test after them
+stream integration bash -c "$(declare -f maven); maven failsafe:integration-test failsafe:verify -pl service && maven verify -pl devui-test" &
 wait
 
 failed=0
-for name in extension service service-it; do
+for name in extension service integration; do
   read -r rc seconds < "$logs/$name.rc" || { rc=1; seconds=?; }
   echo "test.sh: $name: $([ "$rc" = 0 ] && echo passed || echo FAILED) in $seconds s"
   [ "$rc" = 0 ] || failed=1
