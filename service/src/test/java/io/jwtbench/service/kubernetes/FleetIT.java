@@ -48,6 +48,11 @@ class FleetIT {
     /** A pod's plain HTTP port by its HTTPS port (the fleet's rows name the latter; the test reads over the former). */
     static final java.util.Map<Integer, Integer> PLAIN = new java.util.HashMap<>();
     static int deadPort;
+    /**
+     * Holds the dead peer's port: bound, never listening, so a connection to it is refused and nothing else on the
+     * machine (another test's server asking for any free port) can take it while this class runs.
+     */
+    static java.net.Socket deadPortHolder;
 
     static final String SERVER_NAME = "jwt-bench-headless.fleet.test";
 
@@ -56,7 +61,9 @@ class FleetIT {
         int[] ports = { ServicePod.freePort(), ServicePod.freePort(),
                 ServicePod.freePort() };
         int[] tlsPorts = { ServicePod.freePort(), ServicePod.freePort(), ServicePod.freePort() };
-        deadPort = ServicePod.freePort();
+        deadPortHolder = new java.net.Socket();
+        deadPortHolder.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+        deadPort = deadPortHolder.getLocalPort();
         String peers = java.util.stream.IntStream.concat(java.util.Arrays.stream(tlsPorts), java.util.stream.IntStream.of(deadPort))
                 .mapToObj(p -> "https://127.0.0.1:" + p).collect(Collectors.joining(","));
         TestCa ca = TestCa.create(Path.of("target", "fleet-it-tls").toAbsolutePath(), "san=dns:" + SERVER_NAME);
@@ -92,10 +99,11 @@ class FleetIT {
     }
 
     @AfterAll
-    static void stopPods() throws InterruptedException {
+    static void stopPods() throws Exception {
         for (ServicePod pod : PODS) {
             pod.close();
         }
+        deadPortHolder.close();
     }
 
     static boolean up(int port) {
