@@ -19,6 +19,8 @@ import io.jwtbench.bench.runtime.spi.RunContext;
  */
 final class JfrRunSession {
     private static final Logger LOG = Logger.getLogger(JfrRunSession.class);
+    /** How often a stop looks whether the stream's reader naps. */
+    private static final long WAKE_MS = 5;
 
     final BreakdownAggregator breakdown;
     final JvmAggregator jvm;
@@ -28,6 +30,8 @@ final class JfrRunSession {
     private final long startEpochNanos;
     private boolean stopped;
     private Path kept;
+    /** The thread that reads the stream and runs its handlers, once one of them ran: {@link #stop()} wakes it. */
+    private volatile Thread reader;
 
     private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs,
             ProfileSettings profiling) {
@@ -61,6 +65,8 @@ final class JfrRunSession {
         if (this.keepAs != null) {
             stream.setMaxSize(maxBytes);
         }
+        stream.onFlush(this::seeReader);
+        stream.onEvent(event -> seeReader());
         stream.startAsync();
         startEpochNanos = epochNanos();
         if (breakdown != null) {
@@ -91,7 +97,7 @@ final class JfrRunSession {
             profile.until();
         }
         try {
-            stream.stop();
+            stopPromptly();
             if (keepAs != null) {
                 try {
                     PrivateRecording.dump(stream, keepAs);
@@ -102,6 +108,41 @@ final class JfrRunSession {
             }
         } finally {
             stream.close();
+        }
+    }
+
+    private void seeReader() {
+        if (reader == null) {
+            reader = Thread.currentThread();
+        }
+    }
+
+    /**
+     * {@link RecordingStream#stop()}, without the JDK's idle second. Stopping finishes the recording's chunk and then
+     * waits for the reader to consume it, but the reader, at the end of what was flushed, naps on JFR's flush monitor
+     * for up to a second, and a stop does not notify that monitor (JDK 21–25): every run waited 0.3–1 s for nothing
+     * (JfrStopTest). While the stop waits, the reader is interrupted whenever it naps; a nap's interrupt is caught
+     * in JFR and only makes the reader look at the chunk again. Until the chunk is finished it naps again; then it
+     * reads the rest and ends.
+     */
+    private void stopPromptly() {
+        Thread waker = Thread.ofPlatform().daemon().name("bench-jfr-stop").start(() -> {
+            try {
+                while (true) {
+                    Thread r = reader;
+                    if (r != null && r.getState() == Thread.State.TIMED_WAITING) {
+                        r.interrupt();
+                    }
+                    Thread.sleep(WAKE_MS);
+                }
+            } catch (InterruptedException e) {
+                // the stop returned
+            }
+        });
+        try {
+            stream.stop();
+        } finally {
+            waker.interrupt();
         }
     }
 
