@@ -95,7 +95,7 @@ class LiveProgressTest {
 
     @Test
     void sweepStreamsToo() throws Exception {
-        String id = start("/q/bench/sweeps", "{'target':'probe','connections':[1,2],'duration':'1s','pause':'0s'}");
+        String id = start("/q/bench/sweeps", "{'target':'probe','connections':[1,2],'duration':'1s','warmup':'0s','pause':'0s'}");
         List<Event> events = events("q/bench/sweeps/" + id + "/events");
         assertEquals("summary", events.get(events.size() - 1).name());
         assertTrue(events.size() >= 2, events.toString());
