@@ -2,7 +2,11 @@ package io.jwtbench.bench.deployment;
 
 import static org.eclipse.microprofile.openapi.OASFactory.createSchema;
 
+import java.util.List;
+
 import org.eclipse.microprofile.openapi.models.media.Schema;
+
+import io.jwtbench.bench.runtime.plan.Percentile;
 
 /** Schema building blocks shared by the bench's OpenAPI schemas. */
 final class OpenApiTypes {
@@ -50,6 +54,12 @@ final class OpenApiTypes {
 
     static Schema number() {
         return createSchema().addType(Schema.SchemaType.NUMBER);
+    }
+
+    /** {@code into} with a number property for each latency figure, under its JSON key (milliseconds). */
+    static Schema latencies(Schema into, List<Percentile> which) {
+        which.forEach(p -> into.addProperty(p.key(), number()));
+        return into;
     }
 
     static Schema bool() {

@@ -6,6 +6,7 @@ import static io.jwtbench.bench.deployment.OpenApiTypes.closed;
 import static io.jwtbench.bench.deployment.OpenApiTypes.dateTime;
 import static io.jwtbench.bench.deployment.OpenApiTypes.duration;
 import static io.jwtbench.bench.deployment.OpenApiTypes.integer;
+import static io.jwtbench.bench.deployment.OpenApiTypes.latencies;
 import static io.jwtbench.bench.deployment.OpenApiTypes.number;
 import static io.jwtbench.bench.deployment.OpenApiTypes.ref;
 import static io.jwtbench.bench.deployment.OpenApiTypes.string;
@@ -14,6 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.microprofile.openapi.models.media.Schema;
+
+import io.jwtbench.bench.runtime.report.CompareView;
+import io.jwtbench.bench.runtime.report.FleetView;
+import io.jwtbench.bench.runtime.report.SweepJson;
 
 /**
  * The reports of what runs several runs: a compare ({@code report/CompareView}), a sweep ({@code report/SweepJson})
@@ -45,8 +50,7 @@ final class SeriesSchemas {
                 .addProperty("steady", bool()).addProperty("notSteady", array(string()))
                 .addProperty("runId", string()).addProperty("medianRound", integer())
                 .addProperty("requests", integer()).addProperty("rps", number())
-                .addProperty("latencyMs", closed().addProperty("p50", number()).addProperty("p90", number())
-                        .addProperty("p99", number()).addProperty("p99_9", number()).addProperty("max", number()))
+                .addProperty("latencyMs", latencies(closed(), CompareView.LATENCIES))
                 .addProperty("errors", integer()).addProperty("expectedRejections", integer())
                 .addProperty("unexpectedSuccesses", integer())
                 .addProperty("cpu", closed().addProperty("meanCores", number()).addProperty("peakCores", number())
@@ -85,14 +89,13 @@ final class SeriesSchemas {
                 .addProperty("step", integer()).addProperty("connections", integer()).addProperty("rate", integer())
                 .addProperty("runId", string()).addProperty("status", string())
                 .addProperty("requests", integer()).addProperty("throughput", number())
-                .addProperty("p50", number()).addProperty("p75", number()).addProperty("p90", number())
-                .addProperty("p99", number()).addProperty("p99_9", number()).addProperty("max", number())
                 .addProperty("mean", number()).addProperty("errors", integer()).addProperty("timeouts", integer())
                 .addProperty("steady", bool()).addProperty("notSteady", array(string()))
                 .addProperty("cpuPercentPeak", number()).addProperty("cpuPercentMean", number())
                 .addProperty("cpuCoresMean", number()).addProperty("threadsPeak", integer())
                 .addProperty("hostCpuPercentMean", number()).addProperty("generatorCpuShare", number())
                 .addProperty("breakdown", breakdown).addProperty("verdict", string()).addProperty("error", string());
+        latencies(step, SweepJson.LATENCIES);
         Schema analysis = closed().description("Where it broke and why")
                 .addProperty("knee", closed().addProperty("found", bool()).addProperty("load", number())
                         .addProperty("previousLoad", number()).addProperty("throughputEfficiency", number())
@@ -124,8 +127,7 @@ final class SeriesSchemas {
         Schema pod = closed().description("A pod: its state and, once its run ended, that run's main figures")
                 .addProperty("pod", string()).addProperty("state", string()).addProperty("runId", string())
                 .addProperty("requests", integer()).addProperty("rps", number())
-                .addProperty("latencyMs", closed().addProperty("p50", number()).addProperty("p99", number())
-                        .addProperty("max", number()))
+                .addProperty("latencyMs", latencies(closed(), FleetView.LATENCIES))
                 .addProperty("errors", integer()).addProperty("error", string());
         return closed().description("One row per pod and the merged run (histograms added exactly)")
                 .addProperty("id", string()).addProperty("status", string()).addProperty("target", string())

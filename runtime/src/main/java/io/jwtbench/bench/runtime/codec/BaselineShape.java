@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.plan.SpecException;
 
 /**
@@ -33,7 +34,7 @@ final class BaselineShape {
     private static final Object SMALL_TREE = "small tree";
 
     private static final Map<String, Object> SECOND = Map.of("second", SCALAR, "requests", SCALAR, "rps", SCALAR,
-            "p50", SCALAR, "p90", SCALAR, "p99", SCALAR, "errors", SCALAR);
+            Percentile.P50.key(), SCALAR, Percentile.P90.key(), SCALAR, Percentile.P99.key(), SCALAR, "errors", SCALAR);
     private static final Map<String, Object> COMPONENT = Map.of("component", SCALAR, "samples", SCALAR,
             "cpuSeconds", SCALAR, "cpuUsPerRequest", SCALAR);
     /** The kept keys and, for each, its shape: {@link #SCALAR}, {@link #SMALL_TREE}, a map (an object), or an {@link Items} (an array). */

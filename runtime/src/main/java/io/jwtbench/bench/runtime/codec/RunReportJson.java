@@ -4,6 +4,13 @@ import static io.jwtbench.bench.runtime.JsonMaps.round;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 import static io.jwtbench.bench.runtime.JsonMaps.times;
+import static io.jwtbench.bench.runtime.plan.Percentile.MAX;
+import static io.jwtbench.bench.runtime.plan.Percentile.P50;
+import static io.jwtbench.bench.runtime.plan.Percentile.P75;
+import static io.jwtbench.bench.runtime.plan.Percentile.P90;
+import static io.jwtbench.bench.runtime.plan.Percentile.P95;
+import static io.jwtbench.bench.runtime.plan.Percentile.P99;
+import static io.jwtbench.bench.runtime.plan.Percentile.P99_9;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.jwtbench.bench.runtime.plan.LoadModel;
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.stats.ErrorCounts;
 import io.jwtbench.bench.runtime.stats.GeneratorStats;
 import io.jwtbench.bench.runtime.stats.HistogramCodec;
@@ -100,8 +108,8 @@ public final class RunReportJson {
         if (r.latency() != null) {
             List<Object> series = new ArrayList<>();
             for (SecondStats s : r.timeSeries()) {
-                series.add(map("second", s.second(), "requests", s.requests(), "rps", round(s.rps(), 2), "p50",
-                        round(s.p50(), 3), "p90", round(s.p90(), 3), "p99", round(s.p99(), 3), "errors", s.errors()));
+                series.add(map("second", s.second(), "requests", s.requests(), "rps", round(s.rps(), 2), P50.key(),
+                        round(s.p50(), 3), P90.key(), round(s.p90(), 3), P99.key(), round(s.p99(), 3), "errors", s.errors()));
             }
             m.put("timeSeries", series);
         }
@@ -162,10 +170,23 @@ public final class RunReportJson {
     }
 
     private static Map<String, Object> latency(LatencyStats l) {
-        return map("unit", LatencyStats.UNIT, "count", l.count(), "p50", round(l.p50(), 3), "p75", round(l.p75(), 3),
-                "p90", round(l.p90(), 3), "p95", round(l.p95(), 3), "p99", round(l.p99(), 3), "p99_9",
-                round(l.p99_9(), 3), "p99_99", round(l.p99_99(), 3), "max", round(l.max(), 3), "mean",
-                round(l.mean(), 3), "stdev", round(l.stdev(), 3), "histogram", l.histogram());
+        Map<String, Object> m = map("unit", LatencyStats.UNIT, "count", l.count());
+        m.putAll(latencies(l, List.of(P50, P75, P90, P95, P99, P99_9)));
+        m.put("p99_99", round(l.p99_99(), 3)); // reported, but not a figure a threshold or bound may name
+        m.putAll(latencies(l, List.of(MAX)));
+        m.put("mean", round(l.mean(), 3));
+        m.put("stdev", round(l.stdev(), 3));
+        m.put("histogram", l.histogram());
+        return m;
+    }
+
+    /** The figures {@code which} of {@code l}, in that order under their JSON keys, in milliseconds to the microsecond. */
+    public static Map<String, Object> latencies(LatencyStats l, List<Percentile> which) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (Percentile p : which) {
+            m.put(p.key(), round(l.at(p), 3));
+        }
+        return m;
     }
 
     private static Map<String, Object> errors(ErrorCounts e) {
@@ -178,7 +199,7 @@ public final class RunReportJson {
                 "eventLoops", g.eventLoops(), "lateStarts", g.lateStarts(), "maxScheduleLagMs",
                 round(g.maxScheduleLagMs(), 3), "meanScheduleLagMs", round(g.meanScheduleLagMs(), 3),
                 "connectionWaitMs", round(g.connectionWaitMs(), 3), "scheduleLagMs",
-                map("p50", round(g.scheduleLagP50Ms(), 3), "p99", round(g.scheduleLagP99Ms(), 3), "max",
+                map(P50.key(), round(g.scheduleLagP50Ms(), 3), P99.key(), round(g.scheduleLagP99Ms(), 3), MAX.key(),
                         round(g.maxScheduleLagMs(), 3)),
                 "inFlightAtStop", g.inFlightAtStop(), "unsentAtStop", g.unsentAtStop());
     }
@@ -228,7 +249,7 @@ public final class RunReportJson {
         List<SecondStats> series = new ArrayList<>();
         for (JsonNode s : r.path("timeSeries")) {
             series.add(new SecondStats(s.path("second").asInt(), s.path("requests").asLong(), s.path("rps").asDouble(),
-                    number(s.get("p50")), number(s.get("p90")), number(s.get("p99")), s.path("errors").asLong()));
+                    number(s.get(P50.key())), number(s.get(P90.key())), number(s.get(P99.key())), s.path("errors").asLong()));
         }
         Map<String, Object> extensions = new LinkedHashMap<>();
         r.fields().forEachRemaining(f -> {
@@ -286,8 +307,8 @@ public final class RunReportJson {
         JsonNode lag = g.path("scheduleLagMs");
         return new GeneratorStats(g.path("cpuSeconds").asDouble(), g.path("cpuShareOfProcess").asDouble(),
                 g.path("eventLoops").asInt(), g.path("lateStarts").asLong(), number(g.get("maxScheduleLagMs")),
-                number(g.get("meanScheduleLagMs")), number(g.get("connectionWaitMs")), number(lag.get("p50")),
-                number(lag.get("p99")), g.path("inFlightAtStop").asLong(), g.path("unsentAtStop").asLong());
+                number(g.get("meanScheduleLagMs")), number(g.get("connectionWaitMs")), number(lag.get(P50.key())),
+                number(lag.get(P99.key())), g.path("inFlightAtStop").asLong(), g.path("unsentAtStop").asLong());
     }
 
     private static LatencyStats latency(JsonNode l) {

@@ -83,14 +83,19 @@ final class ComponentRules {
     private final List<Rule> rules;
     /** What the generator's pipeline serves in this run ({@link #TLS_RECORDS}, {@link #HTTP2}); null: it has none. */
     private final String generatorPipeline;
+    /** Whether this run's connections speak TLS, and HTTP/2: a generator sample may name only those. */
+    private final boolean tls;
+    private final boolean h2;
 
     ComponentRules(List<String> configured) {
-        this(parse(configured), null);
+        this(parse(configured), null, true, true);
     }
 
-    private ComponentRules(List<Rule> rules, String generatorPipeline) {
+    private ComponentRules(List<Rule> rules, String generatorPipeline, boolean tls, boolean h2) {
         this.rules = rules;
         this.generatorPipeline = generatorPipeline;
+        this.tls = tls;
+        this.h2 = h2;
     }
 
     /**
@@ -99,7 +104,8 @@ final class ComponentRules {
      * one, and there is none in a plain HTTP/1.1 one.
      */
     ComponentRules forRun(boolean tls, String protocol) {
-        return new ComponentRules(rules, "h2".equals(protocol) ? HTTP2 : tls ? TLS_RECORDS : null);
+        boolean h2 = "h2".equals(protocol);
+        return new ComponentRules(rules, h2 ? HTTP2 : tls ? TLS_RECORDS : null, tls, h2);
     }
 
     private static List<Rule> parse(List<String> configured) {
@@ -186,10 +192,20 @@ final class ComponentRules {
      * What a generator thread's stack ({@code leafFirst}, of {@code component}) counts as: its TLS and HTTP/2 apart,
      * and so Netty's pipeline where the run's TLS or HTTP/2 needs one (not the socket's own work); the rest (its
      * connections, parsing, scheduling, the socket) the generator's. Null: the generator's.
+     * <p>
+     * Only the run's own protocols: the generator's threads serve this run's connections alone (the previous run's
+     * are closed on both sides before it ends), so a frame of another protocol is the JIT's debug information, not
+     * work. Seen beside a CPU hog: an HTTP/1.1 run's sample read {@code Http1Session.complete → ConnectionPool.idle →
+     * H2Stream.send → Http2Session.open}, a call that cannot happen there (the pool's call site, compiled during an
+     * earlier HTTP/2 run, had both sessions' {@code send} inlined, and the sampled instruction took the other's frames).
      */
     String generatorComponent(String component, List<String> leafFirst) {
-        if (TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component) || HTTP2.equals(component)) {
+        boolean tlsWork = TLS_RECORDS.equals(component) || TLS_HANDSHAKE.equals(component);
+        if (tlsWork && tls || HTTP2.equals(component) && h2) {
             return GENERATOR_PREFIX + component;
+        }
+        if (tlsWork || HTTP2.equals(component)) {
+            return null;
         }
         if (generatorPipeline != null && NETWORK.equals(component) && TransportFrames.generatorPipeline(leafFirst)) {
             return GENERATOR_PREFIX + generatorPipeline;

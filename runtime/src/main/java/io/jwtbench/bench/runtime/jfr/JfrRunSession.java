@@ -49,7 +49,10 @@ final class JfrRunSession {
         stream.enable(JvmAggregator.DEOPTIMIZATION).withoutStackTrace();
         for (String name : new String[] { JvmAggregator.GC, JvmAggregator.PINNED, JvmAggregator.MONITOR,
                 JvmAggregator.PARK, JvmAggregator.COMPILATION, JvmAggregator.DEOPTIMIZATION }) {
-            stream.onEvent(name, jvm::on);
+            stream.onEvent(name, event -> {
+                seeReader();
+                jvm.on(event);
+            });
         }
         if (run.breakdown()) {
             // one event per request (and its phases): the costly part, hence its own flag
@@ -65,8 +68,8 @@ final class JfrRunSession {
         if (this.keepAs != null) {
             stream.setMaxSize(maxBytes);
         }
+        // not a handler of every event: with one, JFR would parse the events no section reads too
         stream.onFlush(this::seeReader);
-        stream.onEvent(event -> seeReader());
         stream.startAsync();
         startEpochNanos = epochNanos();
         if (breakdown != null) {

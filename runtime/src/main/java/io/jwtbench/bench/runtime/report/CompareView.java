@@ -17,6 +17,7 @@ import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.observe.SteadyView;
 import io.jwtbench.bench.runtime.plan.ComparePlan;
 import io.jwtbench.bench.runtime.plan.Durations;
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.plan.RunSpec;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -31,6 +32,9 @@ import io.jwtbench.bench.runtime.stats.Verdict;
  * every step in run order.
  */
 public final class CompareView {
+    /** A row's {@code latencyMs} (the OpenAPI schema lists the same). */
+    public static final List<Percentile> LATENCIES = List.of(Percentile.P50, Percentile.P90, Percentile.P99,
+            Percentile.P99_9, Percentile.MAX);
 
     /** Why a compare runs more than its rounds: said in its JSON and text whenever it does. */
     static final String WARMUP_STEPS = "each model first ran once as a warm-up step (its warm-up %s%s, then 1 s "
@@ -191,9 +195,7 @@ public final class CompareView {
             m.put("rps", round(r.measured().rps(), 2));
         }
         if (r.latency() != null) {
-            m.put("latencyMs", map("p50", round(r.latency().p50(), 3), "p90", round(r.latency().p90(), 3),
-                    "p99", round(r.latency().p99(), 3), "p99_9", round(r.latency().p99_9(), 3),
-                    "max", round(r.latency().max(), 3)));
+            m.put("latencyMs", RunReportJson.latencies(r.latency(), LATENCIES));
             m.put("errors", r.errors().total());
             m.put("expectedRejections", r.expectedRejections());
             m.put("unexpectedSuccesses", r.unexpectedSuccesses());

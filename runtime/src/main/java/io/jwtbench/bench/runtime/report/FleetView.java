@@ -3,6 +3,9 @@ package io.jwtbench.bench.runtime.report;
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 import static io.jwtbench.bench.runtime.JsonMaps.round;
 import static io.jwtbench.bench.runtime.JsonMaps.times;
+import static io.jwtbench.bench.runtime.plan.Percentile.MAX;
+import static io.jwtbench.bench.runtime.plan.Percentile.P50;
+import static io.jwtbench.bench.runtime.plan.Percentile.P99;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,10 +15,14 @@ import java.util.Map;
 import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.fleet.FleetReport;
 import io.jwtbench.bench.runtime.fleet.PodResult;
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
 /** A fleet run as JSON, text (a row per pod, then the merged run as wrk would print it) and HTML. */
 public final class FleetView {
+    /** A pod's {@code latencyMs} (the OpenAPI schema lists the same). */
+    public static final List<Percentile> LATENCIES = List.of(P50, P99, MAX);
+
     private FleetView() {
     }
 
@@ -96,8 +103,7 @@ public final class FleetView {
         if (r != null && r.measured() != null && r.latency() != null) {
             m.put("requests", r.measured().requests());
             m.put("rps", round(r.measured().rps(), 2));
-            m.put("latencyMs", map("p50", round(r.latency().p50(), 3), "p99", round(r.latency().p99(), 3), "max",
-                    round(r.latency().max(), 3)));
+            m.put("latencyMs", RunReportJson.latencies(r.latency(), LATENCIES));
             m.put("errors", r.errors().total());
         }
         if (p.error() != null) {

@@ -3,6 +3,12 @@ package io.jwtbench.bench.runtime.report;
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 import static io.jwtbench.bench.runtime.JsonMaps.times;
 import static io.jwtbench.bench.runtime.JsonMaps.round;
+import static io.jwtbench.bench.runtime.plan.Percentile.MAX;
+import static io.jwtbench.bench.runtime.plan.Percentile.P50;
+import static io.jwtbench.bench.runtime.plan.Percentile.P75;
+import static io.jwtbench.bench.runtime.plan.Percentile.P90;
+import static io.jwtbench.bench.runtime.plan.Percentile.P99;
+import static io.jwtbench.bench.runtime.plan.Percentile.P99_9;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +19,7 @@ import java.util.Map;
 import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.plan.Durations;
+import io.jwtbench.bench.runtime.plan.Percentile;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
@@ -22,6 +29,9 @@ import io.jwtbench.bench.runtime.sweep.SweepStep;
 
 /** The JSON form of a {@link SweepReport}: one row per step, then the analysis. */
 public final class SweepJson {
+    /** A step's latencies (the OpenAPI schema lists the same). */
+    public static final List<Percentile> LATENCIES = List.of(P50, P75, P90, P99, P99_9, MAX);
+
     private SweepJson() {
     }
 
@@ -93,12 +103,7 @@ public final class SweepJson {
             LatencyStats l = r.latency();
             m.put("requests", r.measured().requests());
             m.put("throughput", round(r.measured().rps(), 2));
-            m.put("p50", round(l.p50(), 3));
-            m.put("p75", round(l.p75(), 3));
-            m.put("p90", round(l.p90(), 3));
-            m.put("p99", round(l.p99(), 3));
-            m.put("p99_9", round(l.p99_9(), 3));
-            m.put("max", round(l.max(), 3));
+            m.putAll(RunReportJson.latencies(l, LATENCIES));
             m.put("mean", round(l.mean(), 3));
             m.put("errors", r.errors().total());
             m.put("timeouts", r.errors().timeout());

@@ -60,4 +60,27 @@ class TlsAttributionTest {
                 "io.netty.channel.socket.nio.NioSocketChannel.doReadBytes", "io.netty.channel.nio.AbstractNioByteChannel$NioByteUnsafe.read");
         assertNull(rules.forRun(true, "http/1.1").generatorComponent(ComponentRules.NETWORK, socket), "the read itself, as a plain run's");
     }
+
+    /**
+     * A generator's sample names only the protocols its run speaks: this stack (an HTTP/1.1 session's completion
+     * calling into an HTTP/2 session, which no run can do) was sampled in a TLS HTTP/1.1 run beside a CPU hog, after
+     * HTTP/2 runs had compiled the pool's call site with both sessions inlined.
+     */
+    @Test
+    void aGeneratorFrameOfAProtocolTheRunDoesNotSpeakIsTheGenerators() {
+        List<String> impossible = List.of("io.netty.handler.codec.http2.Http2ConnectionHandler.connection",
+                "io.jwtbench.bench.runtime.engine.transport.Http2Session.open",
+                "io.jwtbench.bench.runtime.engine.transport.H2Stream.send",
+                "io.jwtbench.bench.runtime.engine.transport.ConnectionPool.idle",
+                "io.jwtbench.bench.runtime.engine.transport.Http1Session.complete",
+                "io.jwtbench.bench.runtime.engine.transport.Http1Session.received",
+                "io.jwtbench.bench.runtime.engine.transport.Connection.channelRead", "io.netty.handler.ssl.SslHandler.unwrap");
+        String component = rules.component(impossible);
+        assertEquals(ComponentRules.HTTP2, component);
+        assertNull(rules.forRun(true, "http/1.1").generatorComponent(component, impossible), "an HTTP/1.1 run");
+        assertEquals("load generator: HTTP/2", rules.forRun(true, "h2").generatorComponent(component, impossible));
+        List<String> tls = List.of("sun.security.ssl.SSLEngineImpl.wrap", "io.netty.handler.ssl.SslHandler.wrap");
+        assertNull(rules.forRun(false, "h2").generatorComponent(ComponentRules.TLS_RECORDS, tls), "an h2c run has no TLS");
+        assertEquals("load generator: TLS records", rules.forRun(true, "h2").generatorComponent(ComponentRules.TLS_RECORDS, tls));
+    }
 }
