@@ -108,8 +108,23 @@ class BenchGateTest {
         assertTrue(same.out().contains("Regression: no significant difference from baseline")
                 || same.out().contains("Regression: faster than baseline"), same.out());
 
-        Outcome slowed = gate(JWT + ",\"cache\":\"bypass\"}", base(), Map.of("BASELINE", saved.toString(), "TOLERANCE", "10"));
-        assertEquals(1, slowed.exit(), slowed.out());
+        // Beside a CPU hog both runs can be unsteady (per-second throughput varying by a quarter), and 3 one-second
+        // samples a side then cannot tell a 36 % slowdown from noise: the gate rightly finds no significant
+        // difference. Up to three pairs, each with a baseline saved anew, while the gate passes a pair it says was not
+        // steady; a steady pair is judged at once.
+        Outcome slowed = null;
+        String unsteady = "";
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            if (attempt > 1) {
+                gate(JWT + "}", base(), Map.of("SAVE", saved.toString()));
+            }
+            slowed = gate(JWT + ",\"cache\":\"bypass\"}", base(), Map.of("BASELINE", saved.toString(), "TOLERANCE", "10"));
+            if (slowed.exit() == 1 || !slowed.out().contains("was not steady")) {
+                break;
+            }
+            unsteady += "\nattempt " + attempt + " was not steady, exit " + slowed.exit();
+        }
+        assertEquals(1, slowed.exit(), slowed.out() + unsteady);
         assertTrue(slowed.out().contains("Regression: slower than baseline"), slowed.out());
         assertTrue(slowed.out().strip().lines().reduce((a, b) -> b).orElse("").startsWith("verdict: failed: "), slowed.out());
 
