@@ -169,11 +169,14 @@ public final class RunReportJson {
                 "lastSecondP99", round(p.lastSecondP99(), 3));
     }
 
+    /** A report's percentiles up to p99.9; p99.99 and the maximum follow them in the JSON. */
+    private static final List<Percentile> UP_TO_P99_9 = List.of(P50, P75, P90, P95, P99, P99_9);
+
     private static Map<String, Object> latency(LatencyStats l) {
         Map<String, Object> m = map("unit", LatencyStats.UNIT, "count", l.count());
-        m.putAll(latencies(l, List.of(P50, P75, P90, P95, P99, P99_9)));
+        m.putAll(latencies(l, UP_TO_P99_9));
         m.put("p99_99", round(l.p99_99(), 3)); // reported, but not a figure a threshold or bound may name
-        m.putAll(latencies(l, List.of(MAX)));
+        m.put(MAX.key(), round(l.at(MAX), 3));
         m.put("mean", round(l.mean(), 3));
         m.put("stdev", round(l.stdev(), 3));
         m.put("histogram", l.histogram());

@@ -81,31 +81,31 @@ final class ComponentRules {
             "sun.nio.ch.KQueue.poll", "java.io.FileInputStream.read", "java.lang.ProcessHandleImpl.waitForProcessExit");
 
     private final List<Rule> rules;
-    /** What the generator's pipeline serves in this run ({@link #TLS_RECORDS}, {@link #HTTP2}); null: it has none. */
-    private final String generatorPipeline;
     /** Whether this run's connections speak TLS, and HTTP/2: a generator sample may name only those. */
     private final boolean tls;
     private final boolean h2;
 
     ComponentRules(List<String> configured) {
-        this(parse(configured), null, true, true);
+        this(parse(configured), true, true);
     }
 
-    private ComponentRules(List<Rule> rules, String generatorPipeline, boolean tls, boolean h2) {
+    private ComponentRules(List<Rule> rules, boolean tls, boolean h2) {
         this.rules = rules;
-        this.generatorPipeline = generatorPipeline;
         this.tls = tls;
         this.h2 = h2;
     }
 
-    /**
-     * These rules for a run whose connections are {@code tls} and speak {@code protocol}: the generator's pipeline
-     * work is HTTP/2's in an HTTP/2 run (its session needs the pipeline with or without TLS), TLS's in a TLS HTTP/1.1
-     * one, and there is none in a plain HTTP/1.1 one.
-     */
+    /** These rules for a run whose connections are {@code tls} and speak {@code protocol}. */
     ComponentRules forRun(boolean tls, String protocol) {
-        boolean h2 = "h2".equals(protocol);
-        return new ComponentRules(rules, h2 ? HTTP2 : tls ? TLS_RECORDS : null, tls, h2);
+        return new ComponentRules(rules, tls, "h2".equals(protocol));
+    }
+
+    /**
+     * What the generator's Netty pipeline serves in this run: HTTP/2 in an HTTP/2 run (its session needs the pipeline
+     * with or without TLS), TLS in a TLS HTTP/1.1 one; null in a plain HTTP/1.1 one, which has no pipeline.
+     */
+    private String generatorPipeline() {
+        return h2 ? HTTP2 : tls ? TLS_RECORDS : null;
     }
 
     private static List<Rule> parse(List<String> configured) {
@@ -207,8 +207,9 @@ final class ComponentRules {
         if (tlsWork || HTTP2.equals(component)) {
             return null;
         }
-        if (generatorPipeline != null && NETWORK.equals(component) && TransportFrames.generatorPipeline(leafFirst)) {
-            return GENERATOR_PREFIX + generatorPipeline;
+        String pipeline = generatorPipeline();
+        if (pipeline != null && NETWORK.equals(component) && TransportFrames.generatorPipeline(leafFirst)) {
+            return GENERATOR_PREFIX + pipeline;
         }
         return null;
     }
