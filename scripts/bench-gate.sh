@@ -7,7 +7,8 @@
 #      line says which and why)
 #   2  nothing to gate on: the service is unreachable, refused the spec (400, 401/403, 409 busy), the
 #      spec has no "thresholds" and there is no baseline, or the regression could not be judged (a baseline
-#      not comparable, or runs too short: fewer than 2 measured seconds)
+#      not comparable, or runs too short: fewer than 2 measured seconds) or is inconclusive (an interval
+#      that holds both no change and one beyond the tolerance: rerun, longer)
 # BENCH_TOKEN: a bearer token with the bench role, where the bench is protected (outside dev mode); curl reads it
 #   from a private temporary file, so it is not on any process' command line.
 # JUNIT=file: also writes the run's junit.xml there, for the CI server's test report.
@@ -62,12 +63,13 @@ if [ -n "${JUNIT:-}" ]; then
   curl -sf "$base/q/bench/runs/$id/junit.xml" "${auth[@]}" -o "$JUNIT" \
     || { echo "bench-gate: cannot write $JUNIT" >&2; exit 2; }
 fi
-if grep -qE '^Regression: (not comparable|not judged)' <<<"$summary"; then
-  echo "bench-gate: the regression could not be judged (see the Regression line): nothing to gate on" >&2
+verdict=$(tail -1 <<<"$summary")
+case "$verdict" in "verdict: failed"*) exit 1 ;; esac
+if grep -qE '^Regression: (not comparable|not judged|inconclusive)' <<<"$summary"; then
+  echo "bench-gate: the regression could not be judged or cannot tell (see the Regression line): nothing to gate on" >&2
   exit 2
 fi
-case "$(tail -1 <<<"$summary")" in
+case "$verdict" in
   "verdict: passed") exit 0 ;;
-  "verdict: failed"*) exit 1 ;;
   *) echo "bench-gate: the spec has no \"thresholds\" and there is no BASELINE: nothing to gate on" >&2; exit 2 ;;
 esac

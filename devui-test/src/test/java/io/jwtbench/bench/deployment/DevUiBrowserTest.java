@@ -92,7 +92,7 @@ class DevUiBrowserTest {
                     .endsWith("/q/bench/report.html?runs=" + first + "," + second), "the overlaid report of the two");
             browser.evaluate(PAGE_ROOT + ".querySelector('#compare').click()");
             String verdict = browser.await("the regression", PAGE_ROOT + ".querySelector('#regression')?.textContent", PAGE).asText();
-            assertTrue(verdict.matches("(?s)(no significant difference from|faster than|slower than|not judged against) baseline " + first
+            assertTrue(verdict.matches("(?s)(no significant difference from|faster than|slower than|inconclusive against|not judged against) baseline " + first
                     + " \\(95 % confidence.*"), "the older run is the baseline: " + verdict);
             Path shot = dir.resolve("compared.png");
             browser.screenshot(shot);

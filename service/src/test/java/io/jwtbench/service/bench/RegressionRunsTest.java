@@ -83,17 +83,17 @@ class RegressionRunsTest {
 
     @Test
     @EnabledIfSystemProperty(named = "regression.noise", matches = "true")
-    void twoRunsOfTheSameBuildSayNoSignificantDifferenceNineTimesInTen() {
+    void twoRunsOfTheSameBuildAreCalledSlowerOrFasterAtMostOnceInTen() {
         run(WARM + "}");
         List<String> summaries = new ArrayList<>();
-        int same = 0;
+        int wolf = 0;
         for (int i = 0; i < 10; i++) {
             String baseline = run(JWT + "}").getString("id");
             JsonPath again = run(JWT + ",\"baseline\":\"" + baseline + "\"}");
             summaries.add(again.getString("regression.summary"));
-            same += "no significant difference".equals(again.getString("regression.verdict")) ? 1 : 0;
+            wolf += List.of("slower", "faster").contains(again.getString("regression.verdict")) ? 1 : 0;
         }
         System.out.println("same build, 10 pairs:\n" + String.join("\n", summaries));
-        assertTrue(same >= 9, same + " of 10:\n" + String.join("\n", summaries));
+        assertTrue(wolf <= 1, wolf + " of 10 called a change:\n" + String.join("\n", summaries));
     }
 }

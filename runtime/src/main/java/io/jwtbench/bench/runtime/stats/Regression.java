@@ -24,7 +24,8 @@ import io.jwtbench.bench.runtime.plan.Percentile;
  * beside it come from the histograms. A metric is <em>slower</em> or <em>faster</em> only when its
  * interval leaves out zero <em>and</em> the change exceeds {@code tolerancePercent}: per-second samples
  * show the noise within a run, not between two runs on a shared machine (JIT decisions, neighbours),
- * and the tolerance is that noise, measured ({@code docs/regression.md}). CPU per request is compared by
+ * and the tolerance is that noise, measured ({@code docs/regression.md}). It is <em>no significant difference</em>
+ * only when its whole interval lies within the tolerance, else <em>inconclusive</em>. CPU per request is compared by
  * component from both profiles (one profile per run: no interval). What makes two runs hard to compare
  * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else
  * (JVM, cores, spec, an unsteady JVM) is a warning. Its component names are the section's JSON keys.
@@ -46,6 +47,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         FASTER("faster"),
         SLOWER("slower"),
         SAME("no significant difference"),
+        /** The interval holds both no change and one beyond the tolerance: these samples cannot tell. */
+        INCONCLUSIVE("inconclusive"),
         /** The two runs cannot be held against each other (another target or load model): no verdict. */
         NOT_COMPARABLE("not comparable"),
         /** A metric (or every metric) without enough samples to judge: fewer than 2 full measured seconds on a side. */
@@ -92,7 +95,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
      * @param changePercent    the per-second means' difference, in percent of the baseline's mean
      * @param low,high         its interval, in percent
      * @param baselineSeconds,currentSeconds the per-second samples it came from
-     * @param verdict          {@code FASTER}, {@code SLOWER}, {@code SAME} or {@code NOT_JUDGED}
+     * @param verdict          {@code FASTER}, {@code SLOWER}, {@code SAME}, {@code INCONCLUSIVE} or {@code NOT_JUDGED}
+     * @param note             why it was not judged, or why it is inconclusive
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Change(String metric, String unit, Double baseline, Double current, Double changePercent, Double low,
@@ -137,6 +141,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
         Outcome verdict = changes.stream().allMatch(c -> c.verdict() == Outcome.NOT_JUDGED) ? Outcome.NOT_JUDGED
                 : changes.stream().anyMatch(c -> c.verdict() == Outcome.SLOWER) ? Outcome.SLOWER
+                : changes.stream().anyMatch(c -> c.verdict() == Outcome.INCONCLUSIVE) ? Outcome.INCONCLUSIVE
                 : changes.stream().anyMatch(c -> c.verdict() == Outcome.FASTER) ? Outcome.FASTER : Outcome.SAME;
         Cpu cpu = cpu(current, baseline);
         return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
@@ -158,10 +163,14 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                     baselineSamples, currentSamples, Outcome.NOT_JUDGED, "fewer than 2 full measured seconds with this figure on a side");
         }
         double pct = 100 * iv.difference() / base;
-        Outcome verdict = !iv.excludesZero() || Math.abs(pct) <= tolerance ? Outcome.SAME
-                : pct * better > 0 ? Outcome.FASTER : Outcome.SLOWER;
-        return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), round(pct),
-                round(100 * iv.low() / base), round(100 * iv.high() / base), baselineSamples, currentSamples, verdict, null);
+        double low = 100 * iv.low() / base;
+        double high = 100 * iv.high() / base;
+        Outcome verdict = iv.excludesZero() && Math.abs(pct) > tolerance ? (pct * better > 0 ? Outcome.FASTER : Outcome.SLOWER)
+                : Math.max(Math.abs(low), Math.abs(high)) <= tolerance ? Outcome.SAME : Outcome.INCONCLUSIVE;
+        return new Change(metric, unit, finiteOrNull(baseline), finiteOrNull(current), round(pct), round(low), round(high),
+                baselineSamples, currentSamples, verdict, verdict == Outcome.INCONCLUSIVE
+                        ? String.format(Locale.ROOT, "the interval reaches beyond the ±%s %% tolerance", Verdict.fmt(tolerance))
+                        : null);
     }
 
     /** A figure of each full measured second, as {@code analysis/ThroughputError} takes them (a short last one is noisy). */
@@ -208,6 +217,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
             case SLOWER -> "slower than baseline " + baselineId;
             case FASTER -> "faster than baseline " + baselineId;
             case NOT_JUDGED -> "not judged against baseline " + baselineId;
+            case INCONCLUSIVE -> "inconclusive against baseline " + baselineId;
             case SAME, NOT_COMPARABLE -> "no significant difference from baseline " + baselineId;
         });
         s.append(String.format(Locale.ROOT, " (%.0f %% confidence, tolerance %s %%): ", 100 * Welch.CONFIDENCE,

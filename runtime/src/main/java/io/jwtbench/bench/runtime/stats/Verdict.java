@@ -96,7 +96,7 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
 
     /**
      * One check per metric of a {@link Regression} (none without one): failed when it is slower than the
-     * baseline beyond the tolerance, skipped when it was not judged or the runs are not comparable.
+     * baseline beyond the tolerance, skipped when it was not judged, is inconclusive or the runs are not comparable.
      */
     static List<Check> regressionChecks(Regression g) {
         if (g == null) {
@@ -116,10 +116,12 @@ public record Verdict(@JsonIgnore boolean passed, List<String> reasons) {
             String detail = String.format(Locale.ROOT, "%s %s → %s %s, %+.1f %% [%+.1f, %+.1f] at %.0f %% confidence",
                     c.metric(), fmt(orNaN(c.baseline())), fmt(orNaN(c.current())), c.unit(), c.changePercent(), c.low(), c.high(),
                     100 * g.confidence());
-            checks.add(c.verdict() == Regression.Outcome.SLOWER
-                    ? new Check(name, Check.Outcome.FAILED, detail + ": slower than baseline " + g.baselineId()
-                            + " beyond the " + fmt(g.tolerancePercent()) + " % tolerance")
-                    : new Check(name, Check.Outcome.PASSED, detail + ": " + c.verdict().label()));
+            checks.add(switch (c.verdict()) {
+                case SLOWER -> new Check(name, Check.Outcome.FAILED, detail + ": slower than baseline " + g.baselineId()
+                        + " beyond the " + fmt(g.tolerancePercent()) + " % tolerance");
+                case INCONCLUSIVE -> new Check(name, Check.Outcome.SKIPPED, detail + ": inconclusive, " + c.note());
+                default -> new Check(name, Check.Outcome.PASSED, detail + ": " + c.verdict().label());
+            });
         }
         return checks;
     }
