@@ -50,6 +50,14 @@ public interface FleetConfig {
     Duration startDelay();
 
     /**
+     * How long after a fleet run's planned end (its start, warm-up, duration and timeout) a pod may still be finishing
+     * (cancelling, writing its report, a slow JFR stop) before the coordinator counts it as lost, cancels its run and
+     * ends the fleet without it. A silent pod holds the fleet's answer this long.
+     */
+    @WithDefault("30s")
+    Duration grace();
+
+    /**
      * Connecting to a pod and each request to it (the runs themselves may last longer: they are polled;
      * the start request may take a minute more, while the pod prepares its requests).
      */

@@ -33,6 +33,8 @@ import io.restassured.response.Response;
 class JwksOutageDuringRunTest {
     /** A request's own slack on top of the configured bound: the answer's way back on a busy 2-core machine. */
     static final long SLACK_MS = 1000;
+    static final int UNKNOWN_KIDS = 12;
+    static final int CALLERS = 3;
 
     @AfterEach
     void normal() {
@@ -47,25 +49,35 @@ class JwksOutageDuringRunTest {
                 .statusCode(200);
         MisbehavingIdp.MODE.set(mode);
         int fetchesBefore = MisbehavingIdp.FETCHES.get();
-        ExecutorService side = Executors.newSingleThreadExecutor();
-        Future<List<Long>> unknownKids = side.submit(() -> {
-            List<Long> millis = new ArrayList<>();
-            for (int i = 0; i < 12; i++) { // spread over the run: each may trigger a fetch
-                TestKey rotated = TestKey.rsa("unknown-" + mode + "-" + i);
-                long start = System.nanoTime();
-                Response r = given().header("Authorization", "Bearer " + token(rotated)).post("/jwt/validate/event-loop");
-                millis.add((System.nanoTime() - start) / 1_000_000);
-                assertEquals(401, r.statusCode(), r.asString());
-                Thread.sleep(150);
-            }
-            return millis;
-        });
+        // 12 unknown kids spread over the run, from 3 callers at once (a slow or hanging endpoint answers each after
+        // the fetch timeout, so one caller would take 12 of them, three times the run): each may trigger a fetch
+        ExecutorService side = Executors.newFixedThreadPool(CALLERS);
+        List<Future<List<Long>>> callers = new ArrayList<>();
+        for (int c = 0; c < CALLERS; c++) {
+            int caller = c;
+            callers.add(side.submit(() -> {
+                List<Long> millis = new ArrayList<>();
+                for (int i = 0; i < UNKNOWN_KIDS / CALLERS; i++) {
+                    TestKey rotated = TestKey.rsa("unknown-" + mode + "-" + caller + "-" + i);
+                    long start = System.nanoTime();
+                    Response r = given().header("Authorization", "Bearer " + token(rotated)).post("/jwt/validate/event-loop");
+                    millis.add((System.nanoTime() - start) / 1_000_000);
+                    assertEquals(401, r.statusCode(), r.asString());
+                    Thread.sleep(150);
+                }
+                return millis;
+            }));
+        }
         JsonPath run = given().contentType("application/json")
                 .body("{\"target\":\"jwt\",\"source\":\"file\",\"cache\":\"bypass\",\"connections\":4,\"duration\":\"3s\","
                         + "\"warmup\":\"0s\",\"profile\":false}")
                 .post("/q/bench/runs?wait=true").then().statusCode(200).extract().jsonPath();
-        List<Long> unknown = unknownKids.get();
+        List<Long> unknown = new ArrayList<>();
+        for (Future<List<Long>> caller : callers) {
+            unknown.addAll(caller.get());
+        }
         side.shutdown();
+        assertEquals(UNKNOWN_KIDS, unknown.size());
 
         assertEquals("DONE", run.getString("status"));
         assertTrue(run.getLong("measured.requests") > 0);

@@ -36,15 +36,13 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 public final class Fleet extends Lifecycle<FleetReport> {
     private static final Logger LOG = Logger.getLogger(Fleet.class);
     private static final Duration POLL = Duration.ofMillis(500);
-    /** How long after the planned end a pod may still be finishing (cancel waits, slow JFR) before it counts as lost. */
-    static final Duration GRACE = Duration.ofSeconds(30);
     /** A run id as a bench gives them: it goes into the URLs sent with the caller's credentials. */
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private final RunSpec spec;
     private final ObjectNode body;
     private final PodClient client;
-    /** How long after the planned end a pod may still be finishing ({@link #GRACE} but in tests). */
+    /** How long after the planned end a pod may still be finishing before it counts as lost ({@code quarkus.bench.fleet.grace}). */
     private final Duration grace;
     private final Instant startAt;
     private final List<PodResult> pods = new ArrayList<>();

@@ -67,12 +67,16 @@ public class Fleets {
             throw new SpecException("fleet", FleetToken.PROPERTY + " is shorter than " + FleetToken.MIN_SECRET
                     + " characters: no fleet token is signed with it");
         }
+        if (config.grace().isNegative()) {
+            throw new SpecException("fleet", "quarkus.bench.fleet.grace is negative (" + config.grace()
+                    + "): a pod would count as lost before its run's planned end");
+        }
         Peers.checkTransport(peers, secret.isPresent() || authorization != null, config);
         if (http == null) {
             http = Fleet.http(config.requestTimeout(), FleetTls.context(config,
                     registry.isResolvable() ? Optional.of(registry.get()) : Optional.empty()));
         }
-        return Lifecycle.begin(history, id -> new Fleet(id, spec, body, peers, config.startDelay(), Fleet.GRACE,
+        return Lifecycle.begin(history, id -> new Fleet(id, spec, body, peers, config.startDelay(), config.grace(),
                 client(id, spec, secret, authorization)));
     }
 
@@ -84,7 +88,7 @@ public class Fleets {
             return new PodClient(http, config.requestTimeout(), authorization, maxAnswer);
         }
         Duration lifetime = config.startDelay().plus(spec.warmup()).plus(spec.duration()).plus(spec.timeout())
-                .plus(Fleet.GRACE).plus(PodClient.PREPARE);
+                .plus(config.grace()).plus(PodClient.PREPARE);
         Duration capped = lifetime.compareTo(FleetToken.MAX_LIFETIME) > 0 ? FleetToken.MAX_LIFETIME : lifetime;
         return new PodClient(http, config.requestTimeout(), FleetToken.HEADER,
                 FleetToken.sign(secret.get(), id, Instant.now().plus(capped)), maxAnswer);

@@ -36,6 +36,9 @@ import io.jwtbench.bench.runtime.report.FleetView;
  * go on until deleted (or for ever).
  */
 class FleetOrphanTest {
+    /** {@code quarkus.bench.fleet.grace}'s default. */
+    static final Duration GRACE = Duration.ofSeconds(30);
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String AUTH = "Bearer operator.token";
     /** Generous for a busy 2-core box: the fleet polls every 500 ms. */
@@ -133,7 +136,7 @@ class FleetOrphanTest {
     void cancellingTheFleetCancelsEveryPodsRunAndItsEventsAddThePodsUp() throws Exception {
         Pod a = pod(true);
         Pod b = pod(true);
-        Fleet f = fleet(List.of(a.uri(), b.uri()), "1m", Fleet.GRACE);
+        Fleet f = fleet(List.of(a.uri(), b.uri()), "1m", GRACE);
         await(f, "both pods running and polled", r -> allPolled(r, 2));
 
         Map<String, Object> event = FleetView.progressEvent(f.report());
@@ -174,7 +177,7 @@ class FleetOrphanTest {
         Pod a = pod(true);
         Pod odd = pod(true);
         odd.running = "SIDEWAYS";
-        Fleet f = fleet(List.of(a.uri(), odd.uri()), "1m", Fleet.GRACE);
+        Fleet f = fleet(List.of(a.uri(), odd.uri()), "1m", GRACE);
         await(f, "the odd pod failed", r -> r.pods().get(1).state() == PodState.FAILED);
         PodResult row = f.report().pods().get(1);
         assertTrue(row.error().startsWith("malformed answer") && row.error().endsWith("its run was cancelled"), row.toString());
@@ -193,7 +196,7 @@ class FleetOrphanTest {
     void aStartThatThrowsLeavesTheOtherPodsFollowedNotOrphaned() throws Exception {
         Pod a = pod(true);
         Pod b = pod(true);
-        Fleet f = fleet(List.of(a.uri(), URI.create("ftp://127.0.0.1:1"), b.uri()), "1m", Fleet.GRACE);
+        Fleet f = fleet(List.of(a.uri(), URI.create("ftp://127.0.0.1:1"), b.uri()), "1m", GRACE);
         await(f, "the two good pods polled", r -> allPolled(r, 2));
         PodResult broken = f.report().pods().get(1);
         assertEquals(PodState.FAILED, broken.state());
