@@ -16,19 +16,19 @@ import io.restassured.path.json.JsonPath;
  * run is refused naming the property, before any pod is contacted, and nothing else of the bench is affected.
  */
 class FleetGraceTest {
+    static final String SPEC = "{\"target\":\"health\",\"connections\":1,\"duration\":\"100ms\"}";
+
     @RegisterExtension
-    static final QuarkusExtensionTest app = new QuarkusExtensionTest()
-            .overrideConfigKey("quarkus.http.test-port", "0")
+    static final QuarkusExtensionTest app = new QuarkusExtensionTest().overrideConfigKey("quarkus.http.test-port", "0")
             .overrideConfigKey("quarkus.bench.fleet.peers", "http://127.0.0.1:1")
             .overrideConfigKey("quarkus.bench.fleet.grace", "-1s");
 
     @Test
     void aNegativeGraceIsRefusedNamingIt() {
-        JsonPath r = given().contentType(ContentType.JSON).body(FleetPlaintextTest.SPEC).post("/q/bench/fleet").then()
-                .log().ifValidationFails().statusCode(400).extract().jsonPath();
-        assertEquals("fleet", r.getString("field"));
-        assertTrue(r.getString("reason").startsWith("quarkus.bench.fleet.grace is negative (PT-1S)"), r.getString("reason"));
-        given().contentType(ContentType.JSON).body(FleetPlaintextTest.SPEC).queryParam("wait", "true")
-                .post("/q/bench/runs").then().statusCode(200);
+        JsonPath fleet = given().contentType(ContentType.JSON).body(SPEC).post("/q/bench/fleet").then().statusCode(400)
+                .extract().jsonPath();
+        assertEquals("fleet", fleet.getString("field"), fleet.prettify());
+        assertTrue(fleet.getString("reason").startsWith("quarkus.bench.fleet.grace is negative (PT-1S)"), fleet.prettify());
+        given().contentType(ContentType.JSON).body(SPEC).queryParam("wait", "true").post("/q/bench/runs").then().statusCode(200);
     }
 }
