@@ -3,6 +3,9 @@ package io.jwtbench.bench.runtime.jfr;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 import jdk.jfr.consumer.RecordingStream;
 
@@ -21,6 +24,11 @@ final class JfrRunSession {
     private static final Logger LOG = Logger.getLogger(JfrRunSession.class);
     /** How often a stop looks whether the stream's reader naps. */
     private static final long WAKE_MS = 5;
+    /**
+     * How long a stop waits for the stream's reader to hand over the last events. The JDK's stop waits for the reader
+     * without a bound; a run must end when its spec says, so past this the run goes on with what was read.
+     */
+    static final Duration STOP_BOUND = Duration.ofSeconds(10);
 
     final BreakdownAggregator breakdown;
     final JvmAggregator jvm;
@@ -32,6 +40,7 @@ final class JfrRunSession {
     private Path kept;
     /** The thread that reads the stream and runs its handlers, once one of them ran: {@link #stop()} wakes it. */
     private volatile Thread reader;
+    private Duration stopBound = STOP_BOUND;
 
     private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs,
             ProfileSettings profiling) {
@@ -99,8 +108,10 @@ final class JfrRunSession {
         if (profile != null) {
             profile.until();
         }
+        if (!stopPromptly()) {
+            return; // the stream is closed once its stop returns, if ever
+        }
         try {
-            stopPromptly();
             if (keepAs != null) {
                 try {
                     PrivateRecording.dump(stream, keepAs);
@@ -114,6 +125,16 @@ final class JfrRunSession {
         }
     }
 
+    /** For tests: a shorter bound on the stop. */
+    void boundStop(Duration bound) {
+        stopBound = bound;
+    }
+
+    /** For tests: the stream, to add a handler of their own. */
+    RecordingStream stream() {
+        return stream;
+    }
+
     private void seeReader() {
         if (reader == null) {
             reader = Thread.currentThread();
@@ -121,32 +142,54 @@ final class JfrRunSession {
     }
 
     /**
-     * {@link RecordingStream#stop()}, without the JDK's idle second. Stopping finishes the recording's chunk and then
-     * waits for the reader to consume it, but the reader, at the end of what was flushed, naps on JFR's flush monitor
-     * for up to a second, and a stop does not notify that monitor (JDK 21–25): every run waited 0.3–1 s for nothing
-     * (JfrStopTest). While the stop waits, the reader is interrupted whenever it naps; a nap's interrupt is caught
-     * in JFR and only makes the reader look at the chunk again. Until the chunk is finished it naps again; then it
-     * reads the rest and ends.
+     * {@link RecordingStream#stop()}, without the JDK's idle second, and within {@link #STOP_BOUND}. Stopping finishes
+     * the recording's chunk and then waits for the reader to consume it, but the reader, at the end of what was
+     * flushed, naps on JFR's flush monitor for up to a second, and a stop does not notify that monitor (JDK 21–25):
+     * every run waited 0.3–1 s for nothing (JfrStopTest). While the stop waits, the reader is interrupted whenever it
+     * naps; a nap's interrupt is caught in JFR and only makes the reader look at the chunk again. Until the chunk is
+     * finished it naps again; then it reads the rest and ends.
+     * <p>
+     * The stop runs on a thread of its own and this one waits for it up to the bound: the JDK waits for the reader
+     * without one, and a reader that never ends (seen once beside a CPU hog: a compare's run still not ended 30 s
+     * after its planned end) would hold the run, its series and the bench. Past the bound the run goes on with what
+     * was read, says so in the log with where the reader was, and the stream is closed once its stop returns.
+     *
+     * @return whether the stop returned within the bound
      */
-    private void stopPromptly() {
-        Thread waker = Thread.ofPlatform().daemon().name("bench-jfr-stop").start(() -> {
+    private boolean stopPromptly() {
+        AtomicBoolean settled = new AtomicBoolean(); // set once: by the stop returning, or by this thread giving up
+        Thread stopper = Thread.ofPlatform().daemon().name("bench-jfr-stop").start(() -> {
             try {
-                while (true) {
-                    Thread r = reader;
-                    if (r != null && r.getState() == Thread.State.TIMED_WAITING) {
-                        r.interrupt();
-                    }
-                    Thread.sleep(WAKE_MS);
+                stream.stop();
+            } finally {
+                if (!settled.compareAndSet(false, true)) {
+                    stream.close(); // given up on: nobody else closes it
                 }
-            } catch (InterruptedException e) {
-                // the stop returned
             }
         });
+        long deadline = System.nanoTime() + stopBound.toNanos();
         try {
-            stream.stop();
-        } finally {
-            waker.interrupt();
+            while (!stopper.join(Duration.ofMillis(WAKE_MS))) {
+                if (System.nanoTime() - deadline > 0) {
+                    break;
+                }
+                Thread r = reader;
+                if (r != null && r.getState() == Thread.State.TIMED_WAITING) {
+                    r.interrupt();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the run is being torn down: do not wait for JFR either
         }
+        if (settled.compareAndSet(false, true)) {
+            Thread r = reader;
+            LOG.warnf("the run's JFR stream did not stop within %d ms: the run ends without its last events; the stream's"
+                    + " reader %s", stopBound.toMillis(), r == null ? "ran no handler"
+                            : "was " + r.getState() + " at " + Arrays.stream(r.getStackTrace()).limit(12).map(String::valueOf)
+                                    .collect(Collectors.joining(" <- ")));
+            return false;
+        }
+        return true;
     }
 
     /** The dumped recording, once stopped; null if none was asked for or writing failed. */
