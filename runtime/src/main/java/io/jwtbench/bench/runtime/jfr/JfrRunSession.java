@@ -150,8 +150,8 @@ final class JfrRunSession {
      * finished it naps again; then it reads the rest and ends.
      * <p>
      * The stop runs on a thread of its own and this one waits for it up to the bound: the JDK waits for the reader
-     * without one, and a reader that never ends (seen once beside a CPU hog: a compare's run still not ended 30 s
-     * after its planned end) would hold the run, its series and the bench. Past the bound the run goes on with what
+     * without one, and a reader that never ends would hold the run, its series and the bench (once in CI beside a CPU
+     * hog, a compare planned for about 10 s had not answered after 30 s, and nothing else on its path waits unbounded). Past the bound the run goes on with what
      * was read, says so in the log with where the reader was, and the stream is closed once its stop returns.
      *
      * @return whether the stop returned within the bound
