@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,9 +14,9 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.jwtbench.service.testing.SmallTokenCache;
 import io.jwtbench.service.validation.JwtValidator;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 
@@ -28,17 +27,10 @@ import io.restassured.path.json.JsonPath;
  * grow from one such run to the next (what a cache, a key lookup or the run history keeping every token would do).
  */
 @QuarkusTest
-@TestProfile(TokenFloodTest.SmallCache.class)
+@TestProfile(SmallTokenCache.class)
 class TokenFloodTest {
-    static final int MAX_SIZE = 1000;
+    static final int MAX_SIZE = SmallTokenCache.MAX_SIZE;
     static final int TOKENS = 20_000;
-
-    public static class SmallCache implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("jwt.cache.max-size", String.valueOf(MAX_SIZE));
-        }
-    }
 
     @Inject
     JwtValidator validator;
