@@ -4,9 +4,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
@@ -22,9 +25,10 @@ import io.jwtbench.bench.runtime.engine.History;
 import io.jwtbench.bench.runtime.engine.Lifecycle;
 import io.jwtbench.bench.runtime.engine.RunInProgressException;
 import io.jwtbench.bench.runtime.plan.RunSpec;
-import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.plan.StartAt;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.configuration.ConfigurationException;
 import io.quarkus.tls.TlsConfigurationRegistry;
 
 /**
@@ -34,6 +38,8 @@ import io.quarkus.tls.TlsConfigurationRegistry;
  */
 @Singleton
 public class Fleets {
+    static final String GRACE = "quarkus.bench.fleet.grace";
+
     @Inject
     Bench bench;
     @Inject
@@ -62,15 +68,7 @@ public class Fleets {
         RunSpec spec = bench.runParser().parse(body, false, Set.of(StartAt.FIELD));
         FleetConfig config = bench.config().fleet();
         List<URI> peers = Peers.resolve(config);
-        Optional<String> secret = config.tokenSecret().filter(t -> !t.isBlank());
-        if (secret.isPresent() && secret.get().length() < FleetToken.MIN_SECRET) {
-            throw new SpecException("fleet", FleetToken.PROPERTY + " is shorter than " + FleetToken.MIN_SECRET
-                    + " characters: no fleet token is signed with it");
-        }
-        if (config.grace().isNegative()) {
-            throw new SpecException("fleet", "quarkus.bench.fleet.grace is negative (" + config.grace()
-                    + "): a pod would count as lost before its run's planned end");
-        }
+        Optional<String> secret = secret(config);
         Peers.checkTransport(peers, secret.isPresent() || authorization != null, config);
         if (http == null) {
             http = Fleet.http(config.requestTimeout(), FleetTls.context(config,
@@ -104,6 +102,28 @@ public class Fleets {
     }
 
     /** A fleet run in progress is cancelled on every pod: no pod goes on loading itself for a coordinator that left. */
+    /**
+     * Settings no fleet could work with stop the start-up, each named, rather than every fleet request later (and,
+     * for a short token secret, every fleet token this pod would be sent, which it could only refuse).
+     */
+    void checkSettings(@Observes StartupEvent event) {
+        FleetConfig config = bench.config().fleet();
+        Map<String, String> problems = new LinkedHashMap<>();
+        secret(config).filter(s -> s.length() < FleetToken.MIN_SECRET).ifPresent(s -> problems.put(FleetToken.PROPERTY,
+                "is shorter than " + FleetToken.MIN_SECRET + " characters: no fleet token is signed or accepted with it"));
+        if (config.grace().isNegative()) {
+            problems.put(GRACE, "is negative (" + config.grace() + "): a pod would count as lost before its run's planned end");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems.entrySet().stream().map(p -> p.getKey() + " " + p.getValue())
+                    .collect(Collectors.joining("; ")), problems.keySet());
+        }
+    }
+
+    private static Optional<String> secret(FleetConfig config) {
+        return config.tokenSecret().filter(t -> !t.isBlank());
+    }
+
     void onShutdown(@Observes ShutdownEvent event) {
         history.cancelGoing(Duration.ofSeconds(5));
     }
