@@ -40,7 +40,6 @@ final class JfrRunSession {
     private Path kept;
     /** The thread that reads the stream and runs its handlers, once one of them ran: {@link #stop()} wakes it. */
     private volatile Thread reader;
-    private Duration stopBound = STOP_BOUND;
 
     private JfrRunSession(RunContext run, Duration lockThreshold, int topStacks, long maxBytes, Path keepAs,
             ProfileSettings profiling) {
@@ -97,7 +96,12 @@ final class JfrRunSession {
     }
 
     /** Stops the stream once, after every event recorded so far was consumed; dumps the raw recording if asked. */
-    synchronized void stop() {
+    void stop() {
+        stop(STOP_BOUND);
+    }
+
+    /** {@link #stop()} with another bound on the wait for the stream's reader (a test's, shorter). */
+    synchronized void stop(Duration bound) {
         if (stopped) {
             return;
         }
@@ -108,7 +112,7 @@ final class JfrRunSession {
         if (profile != null) {
             profile.until();
         }
-        if (!stopPromptly()) {
+        if (!stopPromptly(bound)) {
             return; // the stream is closed once its stop returns, if ever
         }
         try {
@@ -125,11 +129,6 @@ final class JfrRunSession {
         }
     }
 
-    /** For tests: a shorter bound on the stop. */
-    void boundStop(Duration bound) {
-        stopBound = bound;
-    }
-
     /** For tests: the stream, to add a handler of their own. */
     RecordingStream stream() {
         return stream;
@@ -142,7 +141,7 @@ final class JfrRunSession {
     }
 
     /**
-     * {@link RecordingStream#stop()}, without the JDK's idle second, and within {@link #STOP_BOUND}. Stopping finishes
+     * {@link RecordingStream#stop()}, without the JDK's idle second, and within the bound ({@link #STOP_BOUND}). Stopping finishes
      * the recording's chunk and then waits for the reader to consume it, but the reader, at the end of what was
      * flushed, naps on JFR's flush monitor for up to a second, and a stop does not notify that monitor (JDK 21–25):
      * every run waited 0.3–1 s for nothing (JfrStopTest). While the stop waits, the reader is interrupted whenever it
@@ -156,7 +155,7 @@ final class JfrRunSession {
      *
      * @return whether the stop returned within the bound
      */
-    private boolean stopPromptly() {
+    private boolean stopPromptly(Duration bound) {
         AtomicBoolean settled = new AtomicBoolean(); // set once: by the stop returning, or by this thread giving up
         Thread stopper = Thread.ofPlatform().daemon().name("bench-jfr-stop").start(() -> {
             try {
@@ -167,7 +166,7 @@ final class JfrRunSession {
                 }
             }
         });
-        long deadline = System.nanoTime() + stopBound.toNanos();
+        long deadline = System.nanoTime() + bound.toNanos();
         try {
             while (!stopper.join(Duration.ofMillis(WAKE_MS))) {
                 if (System.nanoTime() - deadline > 0) {
@@ -184,7 +183,7 @@ final class JfrRunSession {
         if (settled.compareAndSet(false, true)) {
             Thread r = reader;
             LOG.warnf("the run's JFR stream did not stop within %d ms: the run ends without its last events; the stream's"
-                    + " reader %s", stopBound.toMillis(), r == null ? "ran no handler"
+                    + " reader %s", bound.toMillis(), r == null ? "ran no handler"
                             : "was " + r.getState() + " at " + Arrays.stream(r.getStackTrace()).limit(12).map(String::valueOf)
                                     .collect(Collectors.joining(" <- ")));
             return false;

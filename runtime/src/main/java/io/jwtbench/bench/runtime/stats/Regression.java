@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.stats;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -139,10 +140,9 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 seconds(current, SecondStats::p50), seconds(baseline, SecondStats::p50), tolerancePercent));
         changes.add(change(Percentile.P99.key(), LatencyStats.UNIT, -1, current.latency().p99(), baseline.latency().p99(),
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
-        Outcome verdict = changes.stream().allMatch(c -> c.verdict() == Outcome.NOT_JUDGED) ? Outcome.NOT_JUDGED
-                : changes.stream().anyMatch(c -> c.verdict() == Outcome.SLOWER) ? Outcome.SLOWER
-                : changes.stream().anyMatch(c -> c.verdict() == Outcome.INCONCLUSIVE) ? Outcome.INCONCLUSIVE
-                : changes.stream().anyMatch(c -> c.verdict() == Outcome.FASTER) ? Outcome.FASTER : Outcome.SAME;
+        Set<Outcome> seen = EnumSet.copyOf(changes.stream().map(Change::verdict).toList()); // slower > inconclusive > faster > same
+        Outcome verdict = Set.of(Outcome.NOT_JUDGED).containsAll(seen) ? Outcome.NOT_JUDGED : List.of(Outcome.SLOWER,
+                Outcome.INCONCLUSIVE, Outcome.FASTER).stream().filter(seen::contains).findFirst().orElse(Outcome.SAME);
         Cpu cpu = cpu(current, baseline);
         return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
                 summary(verdict, baseline.id(), changes, cpu, tolerancePercent), List.of(), Comparability.warnings(current, baseline),

@@ -65,12 +65,11 @@ class JfrStopTest {
             }
         });
         Duration bound = Duration.ofMillis(500);
-        session.boundStop(bound);
         try {
             System.gc();
             assertTrue(blocked.await(30, TimeUnit.SECONDS), "the reader reached the handler");
             long start = System.nanoTime();
-            session.stop();
+            session.stop(bound);
             long stopMs = (System.nanoTime() - start) / 1_000_000;
             System.out.printf("a stuck reader's session stopped in %d ms (bound %d ms)%n", stopMs, bound.toMillis());
             // the bound, and the stop's own turn-around: a poll every few ms on a busy machine
