@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.quarkus.runtime.configuration.ConfigurationException;
 import io.quarkus.test.QuarkusExtensionTest;
 
 /**
@@ -29,14 +28,7 @@ class ServerTlsEngineRefusedTest {
             .assertException(ServerTlsEngineRefusedTest::namesThePropertyAndTheReason);
 
     static void namesThePropertyAndTheReason(Throwable t) {
-        Throwable c = t;
-        while (c != null && !(c instanceof ConfigurationException)) {
-            c = c.getCause();
-        }
-        if (c == null) {
-            fail("start-up failed otherwise", t);
-        }
-        String message = c.getMessage();
+        String message = StartupRefusal.message(t);
         assertTrue(message.startsWith("quarkus.bench.server-tls.engine=openssl, but BoringSSL cannot serve this certificate"
                 + " and key: "), message);
         assertTrue(message.endsWith("; set quarkus.bench.server-tls.engine to jdk or auto"), message);
