@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.netty.handler.ssl.OpenSsl;
 import io.quarkus.test.QuarkusExtensionTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -26,7 +27,8 @@ import io.restassured.path.json.JsonPath;
  * this test, served through the TLS registry. The generator trusts that certificate and nothing else; the
  * report says what the handshakes negotiated and how often they ran, and the CPU profile names TLS and HTTP/2,
  * the server's and the generator's apart. The kernel's count of accepted connections (which the bench does not
- * compute) checks the count of connections a run without keep-alive opened.
+ * compute) checks the count of connections a run without keep-alive opened. What a TLS run negotiates, a connection
+ * per request and HTTP/2 by ALPN are checked on each server engine ({@link #SERVER_ENGINES}).
  */
 class TlsRunTest {
     static final Path DIR = Path.of("target", "tls-run-test");
@@ -45,6 +47,18 @@ class TlsRunTest {
         return Keytool.keyStore(DIR.resolve("server.p12"), Keytool.EC_P256);
     }
 
+    /**
+     * The server's engines a TLS run is checked on: the HTTPS port's, BoringSSL where it loads
+     * (quarkus.bench.server-tls.engine=auto picks it), and the JDK's, then on the bench's loopback listener, asked for
+     * by the run's serverTlsEngine.
+     */
+    static final String HTTPS_PORT_ENGINE = OpenSsl.isAvailable() ? "openssl" : "jdk";
+    static final List<String> SERVER_ENGINES = OpenSsl.isAvailable() ? List.of("openssl", "jdk") : List.of("jdk");
+
+    static String serverEngine(String engine) {
+        return engine.equals(HTTPS_PORT_ENGINE) ? "" : ",'serverTlsEngine':'" + engine + "'";
+    }
+
     static JsonPath run(String json) {
         return given().contentType(ContentType.JSON).body(json.replace('\'', '"')).queryParam("wait", "true")
                 .post("/q/bench/runs").then().statusCode(200).extract().jsonPath();
@@ -57,8 +71,20 @@ class TlsRunTest {
 
     @Test
     void aTlsRunSaysWhatWasNegotiatedAndNamesItsCost() {
-        JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true}");
+        for (String engine : SERVER_ENGINES) {
+            aTlsRunSaysWhatWasNegotiatedAndNamesItsCost(engine);
+        }
+        JsonPath plain = run("{'target':'probe','connections':2,'duration':'2s'}");
+        assertEquals("http", plain.getString("transport.scheme"));
+        assertTrue(plain.getString("endpoint").startsWith("http://"), plain.getString("endpoint"));
+        assertNull(component(plain, "TLS records"), "a plain run after a TLS one: " + plain.getList("profile.components"));
+        assertNull(component(plain, "load generator: TLS records"));
+    }
+
+    void aTlsRunSaysWhatWasNegotiatedAndNamesItsCost(String engine) {
+        JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true" + serverEngine(engine) + "}");
         assertEquals("DONE", r.getString("status"), r.prettify());
+        assertEquals(engine, r.getString("transport.serverTlsEngine"), r.getString("transport"));
         assertTrue(r.getString("endpoint").startsWith("https://127.0.0.1:"), r.getString("endpoint"));
         assertTrue(r.getLong("measured.requests") > 100, "answered over TLS: " + r.getLong("measured.requests"));
         assertEquals(0, r.getLong("errors.total"), r.getString("errors"));
@@ -75,16 +101,9 @@ class TlsRunTest {
         assertNotNull(server, "the server's TLS: " + r.getList("profile.components"));
         assertNotNull(generator, "the generator's TLS: " + r.getList("profile.components"));
         assertTrue(((Number) server.get("cpuUsPerRequest")).doubleValue() > 0, server.toString());
-        // the server's engine is whichever quarkus.bench.server-tls.engine=auto picked: the JDK's or BoringSSL's
         assertTrue(String.valueOf(server.get("topMethods")).matches(
                 ".*(sun\\.security|javax\\.crypto|com\\.sun\\.crypto|io\\.netty\\.handler\\.ssl|io\\.netty\\.internal\\.tcnative).*"),
-                "TLS's own methods: " + server.get("topMethods"));
-
-        JsonPath plain = run("{'target':'probe','connections':2,'duration':'2s'}");
-        assertEquals("http", plain.getString("transport.scheme"));
-        assertTrue(plain.getString("endpoint").startsWith("http://"), plain.getString("endpoint"));
-        assertNull(component(plain, "TLS records"), "a plain run after a TLS one: " + plain.getList("profile.components"));
-        assertNull(component(plain, "load generator: TLS records"));
+                engine + "'s TLS methods: " + server.get("topMethods"));
     }
 
     /**
@@ -175,8 +194,16 @@ class TlsRunTest {
 
     @Test
     void withoutKeepAliveEveryRequestOpensAConnectionAndShakesHands() {
-        JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true,'keepAlive':false}");
+        for (String engine : SERVER_ENGINES) {
+            withoutKeepAliveEveryRequestOpensAConnectionAndShakesHands(engine);
+        }
+    }
+
+    void withoutKeepAliveEveryRequestOpensAConnectionAndShakesHands(String engine) {
+        JsonPath r = run("{'target':'probe','connections':2,'duration':'3s','warmup':'1s','tls':true,'keepAlive':false"
+                + serverEngine(engine) + "}");
         assertEquals("DONE", r.getString("status"), r.prettify());
+        assertEquals(engine, r.getString("transport.serverTlsEngine"), r.getString("transport"));
         long requests = r.getLong("measured.requests");
         long opened = r.getLong("transport.connectionsOpened");
         long handshakes = r.getLong("transport.handshakes");
@@ -198,18 +225,9 @@ class TlsRunTest {
 
     @Test
     void http2ByAlpnWithStreamsNamesItsCost() {
-        JsonPath r = run("{'target':'probe','connections':2,'streams':8,'duration':'3s','warmup':'1s','tls':true,'protocol':'h2'}");
-        assertEquals("DONE", r.getString("status"), r.prettify());
-        assertEquals("h2", r.getString("transport.protocol"), "ALPN chose h2: " + r.getString("transport"));
-        assertEquals("TLSv1.3", r.getString("transport.tlsVersion"));
-        assertEquals(0, r.getLong("errors.total"), r.getString("errors"));
-        assertTrue(r.getLong("measured.requests") > 100, "answered over HTTP/2: " + r.getLong("measured.requests"));
-        assertNotNull(component(r, "HTTP/2"), "the server's HTTP/2: " + r.getList("profile.components"));
-        assertNotNull(component(r, "load generator: HTTP/2"), r.getList("profile.components").toString());
-        assertNotNull(component(r, "TLS records"), r.getList("profile.components").toString());
-        // 2 connections carried 16 requests at a time: the kernel saw no more than the 2 (and whatever else ran)
-        assertEquals(0, r.getLong("transport.connectionsOpened"), "connections opened in the warm-up and kept");
-
+        for (String engine : SERVER_ENGINES) {
+            http2OverTlsByAlpn(engine);
+        }
         JsonPath h2c = run("{'target':'probe','connections':2,'duration':'2s','protocol':'h2'}");
         assertEquals("DONE", h2c.getString("status"), h2c.prettify());
         assertEquals("h2", h2c.getString("transport.protocol"));
@@ -222,6 +240,22 @@ class TlsRunTest {
         JsonPath h1 = run("{'target':'probe','connections':2,'duration':'2s','tls':true}");
         assertNull(component(h1, "HTTP/2"), "an HTTP/1.1 run has no HTTP/2: " + h1.getList("profile.components"));
         assertNull(component(h1, "load generator: HTTP/2"), "an HTTP/1.1 run's generator has no HTTP/2");
+    }
+
+    void http2OverTlsByAlpn(String engine) {
+        JsonPath r = run("{'target':'probe','connections':2,'streams':8,'duration':'3s','warmup':'1s','tls':true,'protocol':'h2'"
+                + serverEngine(engine) + "}");
+        assertEquals("DONE", r.getString("status"), r.prettify());
+        assertEquals(engine, r.getString("transport.serverTlsEngine"), r.getString("transport"));
+        assertEquals("h2", r.getString("transport.protocol"), "ALPN chose h2: " + r.getString("transport"));
+        assertEquals("TLSv1.3", r.getString("transport.tlsVersion"));
+        assertEquals(0, r.getLong("errors.total"), r.getString("errors"));
+        assertTrue(r.getLong("measured.requests") > 100, "answered over HTTP/2: " + r.getLong("measured.requests"));
+        assertNotNull(component(r, "HTTP/2"), "the server's HTTP/2: " + r.getList("profile.components"));
+        assertNotNull(component(r, "load generator: HTTP/2"), r.getList("profile.components").toString());
+        assertNotNull(component(r, "TLS records"), r.getList("profile.components").toString());
+        // 2 connections carried 16 requests at a time: the kernel saw no more than the 2 (and whatever else ran)
+        assertEquals(0, r.getLong("transport.connectionsOpened"), "connections opened in the warm-up and kept");
     }
 
     /**
