@@ -101,7 +101,6 @@ public class Fleets {
         return history.recent();
     }
 
-    /** A fleet run in progress is cancelled on every pod: no pod goes on loading itself for a coordinator that left. */
     /**
      * Settings no fleet could work with stop the start-up, each named, rather than every fleet request later (and,
      * for a short token secret, every fleet token this pod would be sent, which it could only refuse).
@@ -124,6 +123,7 @@ public class Fleets {
         return config.tokenSecret().filter(t -> !t.isBlank());
     }
 
+    /** A fleet run in progress is cancelled on every pod: no pod goes on loading itself for a coordinator that left. */
     void onShutdown(@Observes ShutdownEvent event) {
         history.cancelGoing(Duration.ofSeconds(5));
     }

@@ -141,9 +141,9 @@ final class JfrRunSession {
     }
 
     /**
-     * {@link RecordingStream#stop()}, without the JDK's idle second, and within the bound ({@link #STOP_BOUND}). Stopping finishes
-     * the recording's chunk and then waits for the reader to consume it, but the reader, at the end of what was
-     * flushed, naps on JFR's flush monitor for up to a second, and a stop does not notify that monitor (JDK 21–25):
+     * {@link RecordingStream#stop()}, without the JDK's idle second, and within the bound ({@link #STOP_BOUND}).
+     * Stopping finishes the recording's chunk and then waits for the reader to consume it, but the reader, at the end
+     * of what was flushed, naps on JFR's flush monitor for up to a second, and a stop does not notify that monitor (JDK 21–25):
      * every run waited 0.3–1 s for nothing (JfrStopTest). While the stop waits, the reader is interrupted whenever it
      * naps; a nap's interrupt is caught in JFR and only makes the reader look at the chunk again. Until the chunk is
      * finished it naps again; then it reads the rest and ends.
