@@ -68,11 +68,12 @@ class SlowdownInjectionTest {
         JsonPath plain = run(SPEC + "}");
         // About 20 samples of the burn are expected (4 s, 50 ms of burn a second, one sample per 10 ms of a thread's
         // CPU), but a fresh-clone CI run once had none at all, and one beside a CPU hog 2 (the whole run 5, a sample
-        // yield of 0.14): a share read from a handful of samples is off by far more than the bounds below (by about
-        // 1/sqrt(k) for k samples). Up to three runs, until one has enough samples to judge; it is judged whole below.
+        // yield of 0.14), and one beside a hog three runs in a row with 2, 0 and 0 samples of 0.23 s of the event loop's
+        // CPU (listed as unsampled): a share read from a handful of samples is off by far more than the bounds below (by
+        // about 1/sqrt(k) for k samples). Up to five runs, until one has enough samples to judge; it is judged whole below.
         JsonPath burning = null;
         String missing = "";
-        for (int attempt = 1; attempt <= 3; attempt++) {
+        for (int attempt = 1; attempt <= 5; attempt++) {
             burning = run(SPEC + ",\"slowdownUs\":" + BURN_US + "}");
             Map<String, Object> burn = burning.getMap("profile.components.find { it.component == 'injected slowdown' }");
             if (burn != null && ((Number) burn.get("samples")).intValue() >= MIN_SAMPLES) {
