@@ -16,6 +16,7 @@ import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +25,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /** The breakdown, the jvm section and kept recordings, from real JFR streams of real runs. */
+@Tag("timing")
 class BreakdownTest {
     static final Path JFR_DIR = Path.of("target", "bench-jfr-test").toAbsolutePath();
 

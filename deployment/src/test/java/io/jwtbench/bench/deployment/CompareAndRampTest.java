@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -16,6 +17,7 @@ import io.quarkus.test.QuarkusExtensionTest;
 import io.restassured.path.json.JsonPath;
 
 /** A compare runs every model with the spec as posted; a ramp's throughput rises through its run. */
+@Tag("timing")
 class CompareAndRampTest {
 
     @RegisterExtension

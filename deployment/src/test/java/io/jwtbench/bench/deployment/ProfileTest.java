@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +25,7 @@ import io.restassured.path.json.JsonPath;
  * by the profile), which a configured rule names "test burner"; its SHA-256 lands in the built-in
  * "crypto".
  */
+@Tag("timing")
 class ProfileTest {
     private static final Pattern FOLDED_LINE = Pattern.compile("\\S+ (\\d+)");
 

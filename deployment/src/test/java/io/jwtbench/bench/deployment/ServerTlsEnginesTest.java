@@ -18,6 +18,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,6 +38,7 @@ import io.restassured.path.json.JsonPath;
  * engines. Last, the TLS registry's certificate is reloaded (an RSA key where an EC one was): both engines present it.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("timing")
 class ServerTlsEnginesTest {
     static final Path P12 = Path.of("target", "server-tls-engines-test", "server.p12");
 

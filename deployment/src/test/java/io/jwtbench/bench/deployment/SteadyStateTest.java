@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import io.restassured.path.json.JsonPath;
  * The steady-state verdict against the real JVM: a path that keeps loading classes is not steady and
  * says why; a trivial path after an automatic warm-up is.
  */
+@Tag("timing")
 class SteadyStateTest {
 
     @RegisterExtension

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import io.restassured.path.json.JsonPath;
  * compute) checks the count of connections a run without keep-alive opened. What a TLS run negotiates, a connection
  * per request and HTTP/2 by ALPN are checked on each server engine ({@link #SERVER_ENGINES}).
  */
+@Tag("timing")
 class TlsRunTest {
     static final Path DIR = Path.of("target", "tls-run-test");
     static final String PASSWORD = Keytool.PASSWORD;

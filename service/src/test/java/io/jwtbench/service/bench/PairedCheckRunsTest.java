@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -37,6 +38,7 @@ import io.quarkus.test.junit.QuarkusTest;
 @EnabledIfSystemProperty(named = "ab.check", matches = "true")
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
+@Tag("timing")
 class PairedCheckRunsTest {
     static final String SPEC = "{\"target\":\"jwt\",\"tokens\":10,\"duration\":\"1s\",\"warmup\":\"0s\"}";
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -24,6 +25,7 @@ import io.jwtbench.service.testing.LocalIdp;
  */
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
+@Tag("timing")
 class RegressionRunsTest {
     static final String JWT = "{\"target\":\"jwt\",\"connections\":2,\"duration\":\"3s\",\"warmup\":\"1s\",\"tokens\":10";
     /** A warm-up run: until the JIT is quiet. */

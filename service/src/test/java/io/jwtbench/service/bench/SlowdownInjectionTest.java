@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.jwtbench.service.testing.LocalIdp;
@@ -27,6 +28,7 @@ import jakarta.inject.Inject;
  */
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
+@Tag("timing")
 class SlowdownInjectionTest {
     /**
      * Above what a request costs otherwise at this rate (its share of the process's fixed background: about a

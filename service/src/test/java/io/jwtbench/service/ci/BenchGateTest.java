@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.jwtbench.service.testing.LocalIdp;
@@ -26,6 +27,7 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 @QuarkusTestResource(LocalIdp.class)
+@Tag("timing")
 class BenchGateTest {
     static final Path SCRIPT = Path.of("..", "scripts", "bench-gate.sh").toAbsolutePath().normalize();
 
