@@ -17,6 +17,8 @@
 # for and the others what it leaves, so a measured run shares the machine with whatever else runs on it (a CI
 # neighbour), not with the suite's own other streams. The streams share no files: each writes its own test
 # classes' reports. Which tests judge CPU or latency, and so carry the tag: docs/decisions.md, "The test suite".
+# It is not the default: on 2 cores it took 962 s against one run's 1115 s, and the niced streams got so little CPU
+# that two of their tests failed; the suite needs more CPU than 2 cores give in that time (docs/decisions.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/jdk.sh
