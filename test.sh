@@ -52,8 +52,8 @@ maven_at() { local nice=$1; shift; nice -n "$nice" bash -c "$(declare -f maven);
 rm -f "$logs"/*.rc
 stream timed maven_at 0 "maven surefire:test -pl probe,runtime && maven surefire:test -pl deployment -Dgroups=timing \
   && maven surefire:test -pl service -Dgroups=timing" &
-stream extension maven_at 10 "maven surefire:test -pl deployment -DexcludedGroups=timing -Dtest.jit.args=-XX:TieredStopAtLevel=1" &
-stream service maven_at 10 "maven surefire:test -pl service -DexcludedGroups=timing -Dtest.jit.args=-XX:TieredStopAtLevel=1" &
+stream extension maven_at 10 "maven surefire:test -pl deployment -DexcludedGroups=timing" &
+stream service maven_at 10 "maven surefire:test -pl service -DexcludedGroups=timing" &
 stream integration maven_at 10 "maven failsafe:integration-test failsafe:verify -pl service && maven verify -pl devui-test" &
 wait
 

@@ -64,7 +64,6 @@ final class KeycloakServer implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.put("JAVA_HOME", System.getProperty("java.home"));
         env.put("JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m");
-        env.put("JAVA_OPTS_APPEND", ServicePod.FIRST_TIER_JIT); // only the service's speed is measured, not Keycloak's
         env.put("KC_BOOTSTRAP_ADMIN_USERNAME", "admin");
         env.put("KC_BOOTSTRAP_ADMIN_PASSWORD", adminPassword);
         HttpClient http = HttpClient.newBuilder().sslContext(ca.clientContext()).connectTimeout(Duration.ofSeconds(5)).build();

@@ -69,8 +69,8 @@ class FleetIT {
         TestCa ca = TestCa.create(Path.of("target", "fleet-it-tls").toAbsolutePath(), "san=dns:" + SERVER_NAME);
         for (int i = 0; i < ports.length; i++) {
             PLAIN.put(tlsPorts[i], ports[i]);
-            PODS.add(ServicePod.start("fleet-" + i, ports[i], List.of(ServicePod.FIRST_TIER_JIT,
-                    "-Dquarkus.bench.smoke.enabled=false", "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
+            PODS.add(ServicePod.start("fleet-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
+                    "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
                     "-Dquarkus.http.ssl-port=" + tlsPorts[i], "-Dquarkus.tls.key-store.pem.0.cert=" + ca.serverCertPem(),
                     "-Dquarkus.tls.key-store.pem.0.key=" + ca.serverKeyPem(),
                     "-Dquarkus.tls.fleet.trust-store.pem.certs=" + ca.caPem(),

@@ -46,8 +46,8 @@ class FleetPodLossIT {
                 ServicePod.freePort() };
         String peers = java.util.Arrays.stream(ports).mapToObj(p -> "http://127.0.0.1:" + p).collect(Collectors.joining(","));
         for (int i = 0; i < ports.length; i++) {
-            PODS.add(ServicePod.start("fleet-loss-" + i, ports[i], List.of(ServicePod.FIRST_TIER_JIT,
-                    "-Dquarkus.bench.smoke.enabled=false", "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
+            PODS.add(ServicePod.start("fleet-loss-" + i, ports[i], List.of("-Dquarkus.bench.smoke.enabled=false",
+                    "-Dquarkus.bench.security.enabled=false", "-Dquarkus.bench.fleet.peers=" + peers,
                     "-Dquarkus.bench.fleet.start-delay=" + START_DELAY.toSeconds() + "s",
                     "-Dquarkus.bench.fleet.request-timeout=" + POD_TIMEOUT.toSeconds() + "s",
                     "-Dquarkus.bench.fleet.grace=" + GRACE.toSeconds() + "s", "-Xmx256m")));

@@ -26,13 +26,6 @@ public final class ServicePod implements AutoCloseable {
         this.log = log;
     }
 
-    /**
-     * For a process a test starts only to check what it does, never how fast: the JIT's first tier only, which
-     * costs a fraction of the CPU the full JIT spends compiling a fresh JVM's code (the suite is CPU-bound on 2
-     * cores: docs/decisions.md, "The test suite").
-     */
-    public static final String FIRST_TIER_JIT = "-XX:TieredStopAtLevel=1";
-
     public static ServicePod start(String name, List<String> systemProperties) throws IOException {
         return start(name, freePort(), systemProperties);
     }
