@@ -2,7 +2,6 @@ package io.jwtbench.service.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -17,11 +16,11 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 public class OwnFleet implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-        try (ServerSocket socket = new ServerSocket(0); ServerSocket tls = new ServerSocket(0)) {
-            String port = String.valueOf(socket.getLocalPort());
+        try {
+            String port = String.valueOf(ServicePod.freePort());
             TestCa ca = TestCa.create(Path.of("target", "own-fleet-tls"));
             return Map.of("quarkus.http.test-port", port,
-                    "quarkus.http.test-ssl-port", String.valueOf(tls.getLocalPort()),
+                    "quarkus.http.test-ssl-port", String.valueOf(ServicePod.freePort()),
                     "quarkus.tls.key-store.pem.0.cert", ca.serverCertPem().toAbsolutePath().toString(),
                     "quarkus.tls.key-store.pem.0.key", ca.serverKeyPem().toAbsolutePath().toString(),
                     "quarkus.bench.fleet.peers", "http://127.0.0.1:" + port,

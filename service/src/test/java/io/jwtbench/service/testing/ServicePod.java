@@ -30,9 +30,45 @@ public final class ServicePod implements AutoCloseable {
         return start(name, freePort(), systemProperties);
     }
 
+    /** Ports handed out by this JVM: none is handed out twice, even before its server binds it. */
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * A free port below the kernel's ephemeral range. A port from {@code new ServerSocket(0)} comes from that range,
+     * which is also where every outgoing connection's local port comes from: a test profile's port is chosen when
+     * Quarkus builds every profile's application, minutes before that application starts, and the bench's runs
+     * open thousands of connections in between, so one of them took such a port once (CI beside a CPU hog:
+     * "Port already bound"). Below the range, only another listener can take it.
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+        int[] ephemeral = ephemeralRange();
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            int port = random.nextInt(10_000, ephemeral[0]);
+            if (!HANDED_OUT.contains(port) && bindable(port) && HANDED_OUT.add(port)) {
+                return port;
+            }
+        }
+        throw new IOException("no free port between 10000 and " + ephemeral[0] + " in 1000 tries");
+    }
+
+    private static boolean bindable(int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
+    }
+
+    /** {@code /proc/sys/net/ipv4/ip_local_port_range}; Linux' default where it cannot be read. */
+    private static int[] ephemeralRange() {
+        try {
+            String[] range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            int low = Integer.parseInt(range[0]);
+            return new int[] { low > 11_000 ? low : 32768, Integer.parseInt(range[1]) };
+        } catch (IOException | RuntimeException unreadable) {
+            return new int[] { 32768, 60999 };
         }
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import io.jwtbench.bench.runtime.plan.Transport.TlsEngine;
 import io.jwtbench.bench.runtime.server.ServerTlsEngine;
 import io.jwtbench.service.testing.LocalIdp;
+import io.jwtbench.service.testing.ServicePod;
 import io.jwtbench.service.testing.TestCa;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -47,9 +47,9 @@ class HttpsTest {
     public static class Https implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            try (ServerSocket socket = new ServerSocket(0)) {
+            try {
                 TestCa ca = TestCa.create(DIR);
-                Map<String, String> config = new HashMap<>(Map.of("quarkus.http.test-ssl-port", String.valueOf(socket.getLocalPort()),
+                Map<String, String> config = new HashMap<>(Map.of("quarkus.http.test-ssl-port", String.valueOf(ServicePod.freePort()),
                         "quarkus.tls.key-store.pem.0.cert", ca.serverCertPem().toAbsolutePath().toString(),
                         "quarkus.tls.key-store.pem.0.key", ca.serverKeyPem().toAbsolutePath().toString()));
                 config.putAll(engine());
