@@ -3,11 +3,15 @@ package io.jwtbench.service.testing;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,6 +23,8 @@ public final class ServicePod implements AutoCloseable {
     public final Process process;
     public final int port;
     public final Path log;
+    /** Ports {@link #freePort()} handed out in this JVM: none twice, even before its server binds it. */
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private ServicePod(Process process, int port, Path log) {
         this.process = process;
@@ -30,9 +36,6 @@ public final class ServicePod implements AutoCloseable {
         return start(name, freePort(), systemProperties);
     }
 
-    /** Ports handed out by this JVM: none is handed out twice, even before its server binds it. */
-    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
     /**
      * A free port below the kernel's ephemeral range. A port from {@code new ServerSocket(0)} comes from that range,
      * which is also where every outgoing connection's local port comes from: a test profile's port is chosen when
@@ -41,34 +44,32 @@ public final class ServicePod implements AutoCloseable {
      * "Port already bound"). Below the range, only another listener can take it.
      */
     public static int freePort() throws IOException {
-        int[] ephemeral = ephemeralRange();
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        int ephemeral = firstEphemeralPort();
         for (int attempt = 0; attempt < 1000; attempt++) {
-            int port = random.nextInt(10_000, ephemeral[0]);
+            int port = ThreadLocalRandom.current().nextInt(10_000, ephemeral);
             if (!HANDED_OUT.contains(port) && bindable(port) && HANDED_OUT.add(port)) {
                 return port;
             }
         }
-        throw new IOException("no free port between 10000 and " + ephemeral[0] + " in 1000 tries");
+        throw new IOException("no free port between 10000 and " + ephemeral + " in 1000 tries");
     }
 
     private static boolean bindable(int port) {
         try (ServerSocket s = new ServerSocket()) {
-            s.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+            s.bind(new InetSocketAddress("127.0.0.1", port));
             return true;
         } catch (IOException taken) {
             return false;
         }
     }
 
-    /** {@code /proc/sys/net/ipv4/ip_local_port_range}; Linux' default where it cannot be read. */
-    private static int[] ephemeralRange() {
+    /** The low end of {@code /proc/sys/net/ipv4/ip_local_port_range}; Linux' default where it cannot be read. */
+    private static int firstEphemeralPort() {
         try {
-            String[] range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
-            int low = Integer.parseInt(range[0]);
-            return new int[] { low > 11_000 ? low : 32768, Integer.parseInt(range[1]) };
+            int low = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+")[0]);
+            return low > 11_000 ? low : 32768;
         } catch (IOException | RuntimeException unreadable) {
-            return new int[] { 32768, 60999 };
+            return 32768;
         }
     }
 
