@@ -15,7 +15,8 @@
 # When BASE cannot run any more, measure it beforehand and keep that; NEW is then held against it:
 #   SAVE=base.json scripts/ab.sh BASE [SPEC]     # LAUNCHES (default 3) JVM launches, one after the other: exit 2
 #   AGAINST=base.json scripts/ab.sh NEW [SPEC]   # the same for NEW, then the verdict on the launches' medians
-# with the machine's fingerprint and a CPU canary: INCONCLUSIVE, with the reason, when either moved.
+# with the machine's fingerprint and a CPU canary: INCONCLUSIVE, with the reason, when either moved. Both at once
+# (AGAINST=base.json SAVE=new.json) hold NEW against the baseline and keep NEW's measurement for the next build.
 #
 # Settings (environment):
 #   MODE=simultaneous|interleaved   how the pairs are taken (default simultaneous: docs/regression.md says why)
@@ -24,7 +25,8 @@
 #   LATENCY_TOLERANCE=10  percent for the p50 and p99 shown beside
 #   SEGMENT=5s          each run of a pair (a "duration" in SPEC wins); each also warms up 1 s
 #   INJECT=5%|6us       burn that much CPU per request on NEW only (the jwt target's slowdownUs): a slowdown of
-#                       known size, to measure the check itself (scripts/ab-rates.sh)
+#                       known size, to measure the check itself (scripts/ab-rates.sh); with SAVE or AGAINST, on the
+#                       one build measured, a share of its own CPU per request (scripts/saved-rates.sh)
 #   SEED=n              the ABBA order's seed (printed; default the clock)
 #   JUNIT=file          also write the verdict as JUnit XML there, as bench-gate.sh does
 #   PAIRS=file          also write every pair's figures there (CSV)

@@ -68,7 +68,8 @@ public final class AbMain {
 
     /**
      * {@code --save}: the build measured in launches and kept (exit 2: nothing judged yet); {@code --against}: the
-     * build measured likewise, at the baseline's spec and load, and held against what was kept.
+     * build measured likewise, at the baseline's spec and load, and held against what was kept; both: held against
+     * the baseline and kept, so that each build in a chain is held against the one before.
      */
     private static int saved(AbSettings settings, Services services, PrintStream out) {
         SavedBaseline baseline = settings.against() == null ? null : SavedBaseline.read(settings.against());
@@ -78,8 +79,10 @@ public final class AbMain {
             spec = baseline.spec();
         }
         SavedBaseline measured = SavedCheck.measure(settings, spec, services, out);
-        if (baseline == null) {
+        if (settings.saveTo() != null) {
             measured.write(settings.saveTo());
+        }
+        if (baseline == null) {
             out.println("verdict: saved: " + settings.launches() + " launches of " + settings.currentJar() + " in "
                     + settings.saveTo() + " (CPU/request " + SavedCheck.values(measured.launches())
                     + " µs); hold a build against it with AGAINST=" + settings.saveTo());

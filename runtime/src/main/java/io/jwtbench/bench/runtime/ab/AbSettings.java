@@ -18,13 +18,14 @@ import io.jwtbench.bench.runtime.plan.Durations;
 
 /**
  * What {@code scripts/ab.sh} asks for: {@code BASE NEW [SPEC] [--name=value ...]}, or {@code JAR [SPEC]} with
- * {@code --save=file} or {@code --against=file}; every value checked here, before any process starts.
+ * {@code --save=file}, {@code --against=file} or both; every value checked here, before any process starts.
  *
  * @param baseJar  null with {@code --save} or {@code --against}: the one build is {@code currentJar}
  * @param spec     null with {@code --against} and no spec: the baseline's
  * @param deadline when the verdict must be in, warm-ups included (the start plus {@code --budget})
  * @param saveTo   {@code --save}: measure the build in {@code launches} launches and keep that there
- * @param against  {@code --against}: hold the build against what {@code --save} kept there
+ * @param against  {@code --against}: hold the build against what {@code --save} kept there (with {@code --save} too:
+ *                 and keep this build's measurement, at the baseline's load, for the next build to be held against)
  */
 public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrder order, Instant deadline,
         Duration budget, double tolerancePercent, double latencyTolerancePercent, Injection injection, Duration segment,
@@ -38,7 +39,8 @@ public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrd
     static final Duration LEAST_WARMUP = Duration.ofSeconds(40);
 
     /**
-     * A slowdown injected on NEW only: a share of BASE's server CPU per request, or a number of microseconds.
+     * A slowdown injected on NEW only: a share of BASE's server CPU per request, or a number of microseconds. With
+     * SAVE or AGAINST, on the one build measured, a share of its own CPU per request before the burn.
      */
     public record Injection(double percent, int micros) {
         static final Injection NONE = new Injection(0, 0);
@@ -74,6 +76,11 @@ public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrd
         String describe() {
             return micros > 0 ? micros + " µs asked" : AbText.number(percent) + " % of BASE's server CPU per request";
         }
+
+        /** As {@link #describe()} where the share is of the measured build's own CPU (SAVE, AGAINST). */
+        String describeOwn() {
+            return micros > 0 ? micros + " µs asked" : AbText.number(percent) + " % asked";
+        }
     }
 
     public static AbSettings parse(String[] args, Instant now) {
@@ -92,9 +99,6 @@ public record AbSettings(Path baseJar, Path currentJar, ObjectNode spec, PairOrd
             }
         }
         boolean saved = o.containsKey("save") || o.containsKey("against");
-        if (o.containsKey("save") && o.containsKey("against")) {
-            throw new AbException("give SAVE or AGAINST, not both");
-        }
         int jars = saved ? 1 : 2;
         if (positional.size() < jars || positional.size() > jars + 1) {
             throw new AbException(saved ? "usage: ab.sh JAR [SPEC] with SAVE=file or AGAINST=file: one build's quarkus-run.jar"

@@ -23,8 +23,19 @@ record SavedBaseline(String jar, String measuredAt, ObjectNode spec, String fing
     static final String KIND = "jwt-bench ab.sh baseline";
     static final int FORMAT = 1;
 
-    /** One launch: the medians of its segments. */
-    record LaunchFigures(double cpuUs, double p50Ms, double p99Ms, double rps, int segments) {
+    /**
+     * One launch: the medians of its segments.
+     *
+     * @param injectedUs the slowdown asked per request ({@code INJECT}), 0 without
+     * @param burnedUs   what its threads' CPU clocks measured of it per request, 0 without
+     */
+    record LaunchFigures(double cpuUs, double p50Ms, double p99Ms, double rps, int segments, int injectedUs, double burnedUs) {
+    }
+
+    /** The median of the launches' burned CPU per request: 0 when nothing was injected. */
+    double burnedUs() {
+        double[] v = launches.stream().mapToDouble(LaunchFigures::burnedUs).sorted().toArray();
+        return v.length == 0 ? 0 : v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     LaunchComparison.Side side() {
@@ -41,7 +52,7 @@ record SavedBaseline(String jar, String measuredAt, ObjectNode spec, String fing
         var array = root.putArray("launches");
         for (LaunchFigures l : launches) {
             array.addObject().put("cpuUsPerRequest", l.cpuUs()).put("p50Ms", l.p50Ms()).put("p99Ms", l.p99Ms()).put("rps", l.rps())
-                    .put("segments", l.segments());
+                    .put("segments", l.segments()).put("slowdownUs", l.injectedUs()).put("burnedCpuUsPerRequest", l.burnedUs());
         }
         try {
             Files.writeString(file, root.toPrettyString() + "\n");
@@ -65,7 +76,8 @@ record SavedBaseline(String jar, String measuredAt, ObjectNode spec, String fing
         List<LaunchFigures> launches = new ArrayList<>();
         for (JsonNode l : root.path("launches")) {
             launches.add(new LaunchFigures(l.path("cpuUsPerRequest").asDouble(), l.path("p50Ms").asDouble(),
-                    l.path("p99Ms").asDouble(), l.path("rps").asDouble(), l.path("segments").asInt()));
+                    l.path("p99Ms").asDouble(), l.path("rps").asDouble(), l.path("segments").asInt(),
+                    l.path("slowdownUs").asInt(0), l.path("burnedCpuUsPerRequest").asDouble(0)));
         }
         JsonNode machine = root.path("machine");
         return new SavedBaseline(root.path("jar").asText(), root.path("measuredAt").asText(), (ObjectNode) root.get("spec"),

@@ -48,15 +48,24 @@ final class SavedCheck {
                 if (!fixed.has("rate") && !warm.load().closed()) {
                     fixed.put("rate", warm.load().rate()); // every later launch, and the build held against this, the same
                 }
+                // a share is of this launch's own CPU per request before the burn: there is no BASE beside it
+                double ownCpu = warm.last()[0].serverCpuUsPerRequest();
+                int injectUs = settings.injection().micros(ownCpu);
+                if (injectUs > 0) {
+                    out.printf(Locale.ROOT, "ab: %s: injected slowdown: %d µs of CPU per request (%s; its own server CPU %.1f"
+                            + " µs/request before)%n", label, injectUs, settings.injection().describeOwn(), ownCpu);
+                    one(client, specs.segment(warm.load(), injectUs), specs.endsWithin()); // warms the burner's path too
+                }
                 List<Segment> segments = new ArrayList<>();
                 for (int k = 0; k < SEGMENTS; k++) {
-                    segments.add(one(client, specs.segment(warm.load(), 0), specs.endsWithin()));
+                    segments.add(one(client, specs.segment(warm.load(), injectUs), specs.endsWithin()));
                 }
                 SavedBaseline.LaunchFigures figures = new SavedBaseline.LaunchFigures(median(segments, Segment::serverCpuUsPerRequest),
                         median(segments, Segment::p50Ms), median(segments, Segment::p99Ms), median(segments, Segment::rps),
-                        segments.size());
-                out.printf(Locale.ROOT, "ab: %s: CPU/request %.1f µs, p50 %.3f ms, p99 %.2f ms, %.0f req/s (medians of %d segments)%n",
-                        label, figures.cpuUs(), figures.p50Ms(), figures.p99Ms(), figures.rps(), segments.size());
+                        segments.size(), injectUs, median(segments, Segment::burnedUs));
+                out.printf(Locale.ROOT, "ab: %s: CPU/request %.1f µs, p50 %.3f ms, p99 %.2f ms, %.0f req/s%s (medians of %d"
+                        + " segments)%n", label, figures.cpuUs(), figures.p50Ms(), figures.p99Ms(), figures.rps(),
+                        injectUs > 0 ? String.format(Locale.ROOT, ", %.2f µs burned", figures.burnedUs()) : "", segments.size());
                 launches.add(figures);
             } finally {
                 services.stop(process); // each launch its own JVM: the next starts cold

@@ -20,6 +20,12 @@ final class SavedText {
         s.append("spec ").append(current.spec()).append('\n');
         s.append("CPU/request per launch (µs, medians of their segments): baseline ").append(SavedCheck.values(saved.launches()))
                 .append(", this build ").append(SavedCheck.values(current.launches())).append('\n');
+        for (SavedBaseline side : new SavedBaseline[] { saved, current }) {
+            if (side.burnedUs() > 0) {
+                s.append(String.format(Locale.ROOT, "injected slowdown in %s: %.2f µs of CPU per request burned (the launches' median,"
+                        + " by its threads' clocks)%n", side == saved ? "the baseline" : "this build", side.burnedUs()));
+            }
+        }
         r.reasons().forEach(reason -> s.append("  not judged: ").append(reason).append('\n'));
         return s.append(verdictLine(r, tolerancePercent)).append('\n').toString();
     }

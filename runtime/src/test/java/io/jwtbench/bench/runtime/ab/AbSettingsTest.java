@@ -67,6 +67,21 @@ class AbSettingsTest {
     }
 
     @Test
+    void oneBuildSavedHeldAgainstABaselineOrBoth() throws Exception {
+        Path baseline = Files.writeString(Path.of("target", "ab-settings", "base.json"), "{}");
+        AbSettings both = AbSettings.parse(new String[] { jar, "--save=target/next.json", "--against=" + baseline, "--inject=10%" },
+                NOW);
+        assertEquals(null, both.baseJar(), "one build");
+        assertEquals(Path.of("target/next.json"), both.saveTo());
+        assertEquals(baseline, both.against());
+        assertEquals(null, both.spec(), "the baseline's");
+        assertEquals(8, both.injection().micros(80), "a share of the launch's own CPU per request");
+        assertEquals(3, both.launches());
+        assertTrue(message(jar, jar, "{}", "--save=x.json").startsWith("usage: ab.sh JAR [SPEC] with SAVE=file or AGAINST=file"));
+        assertTrue(message(jar, "--against=target/none.json").startsWith("AGAINST target/none.json cannot be read"));
+    }
+
+    @Test
     void badInputIsNamed() {
         assertEquals("usage: ab.sh BASE NEW [SPEC]: two builds' quarkus-run.jar and a run spec", message(jar));
         assertTrue(message("nope.jar", jar).startsWith("BASE nope.jar is not a jar file"));
