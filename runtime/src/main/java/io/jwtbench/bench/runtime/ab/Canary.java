@@ -12,10 +12,16 @@ import java.util.Arrays;
  * clock, the median of {@value #ROUNDS} rounds after {@value #WARMUP} unmeasured ones. CPU time, not wall time: a
  * busy neighbour that only takes turns does not move it, one that slows every instruction (a throttled or
  * shared core, thrashed caches) does, and so it moves the service's CPU per request too.
+ * <p>
+ * The warm-up is long because the JIT changes the canary's cost twice: the first round runs interpreted (about
+ * 5× slower), and C2 replaces the digest's first-tier code after about 5,000 calls, the 21st round, which then
+ * costs 10 % less (JDK 25, AMD EPYC). With 5 warm-up rounds, as before, the canary taken in a fresh JVM and the
+ * one taken after the launches differed by those 10 % on a steady machine, and every saved verdict was
+ * INCONCLUSIVE; after {@value #WARMUP} both are C2's.
  */
 final class Canary {
     static final int ROUNDS = 9;
-    static final int WARMUP = 5;
+    static final int WARMUP = 40;
     private static final byte[] BLOCK = new byte[64 * 1024];
     private static final int BLOCKS = 256;
 
