@@ -59,22 +59,4 @@ for i in $(seq "$ROUNDS"); do
   for kind in $KINDS; do measure "$kind" "$i" "$out/none-$i.json"; done
 done
 
-# the table: per kind, the share of each outcome with a 95 % Wilson interval for REGRESSED
-awk -F, 'NR > 1 {
-  k = $1; n[k]++; o[k, $5]++; t[k] += $4
-  if ($7 != "") { w[k] += ($8 - $7) / 2; nw[k]++ }
-  if ($9 != "") { inj[k] += $9; ninj[k]++ }
-  if (!(k in seen)) { seen[k] = 1; order[++kinds] = k }
-}
-function wilson(x, m,   p, z, c, h) { z = 1.96; p = x / m; c = (p + z*z/(2*m)) / (1 + z*z/m)
-  h = z * sqrt(p*(1-p)/m + z*z/(4*m*m)) / (1 + z*z/m); return sprintf("[%.1f, %.1f]", 100*(c-h), 100*(c+h)) }
-END {
-  printf "\n| injected | verdicts | REGRESSED | 95 %% interval | PASS | INCONCLUSIVE | cannot judge | interval half-width | mean time |\n"
-  printf "|---|---|---|---|---|---|---|---|---|\n"
-  for (j = 1; j <= kinds; j++) { k = order[j]
-    label = k == "none" ? "none (A/A)" : k (ninj[k] ? sprintf(" (burned %.1f %%)", inj[k]/ninj[k]) : "")
-    printf "| %s | %d | %.1f %% | %s | %.1f %% | %.1f %% | %d | %s | %.0f s |\n", label, n[k], 100*o[k,"REGRESSED"]/n[k],
-      wilson(o[k,"REGRESSED"], n[k]), 100*o[k,"PASS"]/n[k], 100*o[k,"INCONCLUSIVE"]/n[k], o[k,"cannot judge"],
-      nw[k] ? sprintf("%.1f %%", w[k]/nw[k]) : "", t[k]/n[k]
-  }
-}' "$csv"
+awk -F, -f "$here/rates-table.awk" "$csv"
