@@ -7,7 +7,8 @@
 # Needs: h2load, jq, curl, openssl (apt-get install -y nghttp2-client jq curl openssl).
 #   ./scripts/compare-with-h2load.sh [connections=50] [seconds=10]      (PORT=18080, TLS_PORT=18443 by default)
 # Prints one line per client: throughput, mean latency (h2load gives no percentiles) and the client's CPU per
-# request; then the compare's table. Bench rows use "profile":false: h2load runs have no JFR on the server either.
+# request (a bench row says when its JVM was not steady, and why); then the compare's table. Bench rows use
+# "profile":false: h2load runs have no JFR on the server either.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
@@ -42,23 +43,34 @@ h2() {  # $1: label, then h2load's arguments; one line: req/s, mean latency, CPU
 bench_row() {  # $1: label, $2: JSON spec; one line like h2()'s
   local r
   r=$(bench "$2")
-  printf '%-34s %10.0f %12s %14.2f\n' "$1" "$(jq .measured.rps <<<"$r")" "$(jq -r '"\(.latency.mean)ms"' <<<"$r")" \
-    "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")"
+  printf '%-34s %10.0f %12s %14.2f  %s\n' "$1" "$(jq .measured.rps <<<"$r")" "$(jq -r '"\(.latency.mean)ms"' <<<"$r")" \
+    "$(jq '.generator.cpuSeconds / .measured.requests * 1e6' <<<"$r")" \
+    "$(jq -r 'if .steady.steady == false then "not steady: " + (.steady.reasons | join("; ")) else "" end' <<<"$r")"
 }
 printf '%-34s %10s %12s %14s\n' client req/s mean_latency client_cpu_us/req
+endpoint() {  # $1: server engine; the run's endpoint says where it serves: the application's port, or the bench's listener
+  bench "{\"target\":\"health\",\"connections\":1,\"duration\":\"1s\",\"warmup\":\"0s\",\"profile\":false,\"tls\":true,\"serverTlsEngine\":\"$1\"}" \
+    | jq -r .endpoint
+}
+# The JIT is still compiling for many seconds after start: every path (both engines, both protocols, each client) runs
+# once before anything is measured. Warming each engine just before its rows left the first engine's bench rows at
+# 0.48x (HTTP/1.1, the JDK's client) and 0.79x (HTTP/2) of h2load's rate, the second's at 1.14x (2026-11-28).
 for engine in openssl jdk; do
-  # the run's endpoint says where that engine serves: the application's port, or the bench's listener
-  url=$(bench "{\"target\":\"health\",\"connections\":1,\"duration\":\"1s\",\"warmup\":\"0s\",\"profile\":false,\"tls\":true,\"serverTlsEngine\":\"$engine\"}" \
-    | jq -r .endpoint)
+  url=$(endpoint $engine)
+  on="\"tls\":true,\"serverTlsEngine\":\"$engine\""
+  h2load -t1 -c"$conns" -D5 --h1 "$url" >/dev/null
+  h2load -t1 -c"$conns" -D5 -m10 "$url" >/dev/null
+  for client in '' ',"tlsEngine":"openssl"' ',"protocol":"h2","streams":10'; do
+    bench "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"5s\",$on$client}" >/dev/null
+  done
+done
+for engine in openssl jdk; do
+  url=$(endpoint $engine)
   on="\"tls\":true,\"serverTlsEngine\":\"$engine\""
   echo "server engine $engine ($url):"
-  # The JIT is still compiling for many seconds after start: warm the server with both clients first.
-  h2load -t1 -c"$conns" -D5 --h1 "$url" >/dev/null
-  bench "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"5s\",$on}" >/dev/null
   bench_row "bench closed TLS HTTP/1.1 c=$conns" "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"profile\":false,$on}"
   h2 "h2load --h1 c=$conns" --h1
   bench_row "bench closed TLS (openssl) c=$conns" "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"profile\":false,$on,\"tlsEngine\":\"openssl\"}"
-  h2load -t1 -c"$conns" -D5 -m10 "$url" >/dev/null   # warm HTTP/2 on the server
   bench_row "bench closed TLS h2 c=$conns m=10" "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"3s\",\"profile\":false,$on,\"protocol\":\"h2\",\"streams\":10}"
   h2 "h2load h2 c=$conns m=10" -m10
 done
