@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.analysis.LaunchComparison;
+import io.jwtbench.bench.runtime.analysis.Median;
 
 /**
  * A build measured in several launches on one machine, as {@code ab.sh SAVE=file} keeps it and
@@ -34,8 +35,7 @@ record SavedBaseline(String jar, String measuredAt, ObjectNode spec, String fing
 
     /** The median of the launches' burned CPU per request: 0 when nothing was injected. */
     double burnedUs() {
-        double[] v = launches.stream().mapToDouble(LaunchFigures::burnedUs).sorted().toArray();
-        return v.length == 0 ? 0 : v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return launches.isEmpty() ? 0 : Median.of(launches.stream().mapToDouble(LaunchFigures::burnedUs));
     }
 
     LaunchComparison.Side side() {

@@ -13,6 +13,7 @@ import java.util.function.ToDoubleFunction;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.analysis.LaunchComparison;
+import io.jwtbench.bench.runtime.analysis.Median;
 
 /**
  * One build measured in several JVM launches, one after the other, when the build it is to be held against
@@ -91,8 +92,7 @@ final class SavedCheck {
     }
 
     static double median(List<Segment> segments, ToDoubleFunction<Segment> figure) {
-        double[] v = segments.stream().mapToDouble(figure).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return Median.of(segments.stream().mapToDouble(figure));
     }
 
     /** The saved spec must be the one asked for now, but for the rate the first measurement fixed. */

@@ -29,8 +29,7 @@ public record CompareSummary(List<ModelRow> rows, List<Ranking> rankings) {
             if (v.length == 0) {
                 return new Spread(Double.NaN, Double.NaN, Double.NaN);
             }
-            double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-            return new Spread(v[0], median, v[v.length - 1]);
+            return new Spread(v[0], Median.ofSorted(v), v[v.length - 1]);
         }
 
         boolean overlaps(Spread o) {

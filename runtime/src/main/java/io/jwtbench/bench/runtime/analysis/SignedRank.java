@@ -81,7 +81,7 @@ public final class SignedRank {
         }
         double[] w = walshAverages(d);
         double[] cdf = nullCdf(d.length);
-        return new Interval(median(w), w[k - 1], w[w.length - k], 1 - 2 * cdf[k - 1]);
+        return new Interval(Median.ofSorted(w), w[k - 1], w[w.length - k], 1 - 2 * cdf[k - 1]);
     }
 
     /** The fewest differences that give an interval at {@code confidence}. */
@@ -91,10 +91,5 @@ public final class SignedRank {
             n++;
         }
         return n;
-    }
-
-    static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }
