@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the token check adds to a request through NGINX, in one run on this machine:
-#   ./scripts/gateway-overhead.sh [seconds=8] [connections=50]      (PORT=18760 by default; the next 5 ports too)
+#   ./scripts/gateway-overhead.sh [seconds=8] [connections=50]      (PORT=18760 by default; the next 5 ports too; ROUNDS=3)
 # Needs nginx (with auth_request: Debian's), wrk, jq, curl. Builds the packaged service if it is stale.
 #
 # One NGINX (one worker) serves four front ends to the same upstream (an NGINX server block answering 200 with a

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the JMH benchmarks (service/src/test/java/**/benchmarks): ./scripts/jmh.sh [JMH options]
+# Runs the JMH benchmarks of service/src/test/java (the benchmarks/ package, and validation/ValidatorPartsBenchmark):
+#   ./scripts/jmh.sh [JMH options]
 #   ./scripts/jmh.sh ValidatorBenchmark                 # all algorithms, ~3 minutes
 #   ./scripts/jmh.sh ValidatorBenchmark -p alg=RS256    # one algorithm
 #   ./scripts/jmh.sh SignatureBenchmark                 # JDK, BouncyCastle and ACCP for RS256, ES256, EdDSA (~3 minutes)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The performance goals of the project in one table, every ratio from one run on this machine:
-#   ./scripts/perf-report.sh [seconds=8]         (PORT=18700 by default; the next port is used too)
+#   ./scripts/perf-report.sh [seconds=8]         (PORT=18700 by default; the next three ports are used too)
 # Needs wrk, jq, curl (apt-get install -y wrk jq curl). Builds only what is older than its sources:
 # the packaged service and the JMH classpath.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How precisely the open model keeps its schedule: health at the given rates, each after a warm closed
+# How precisely the open model keeps its schedule: health at the given rates, after one warm closed
 # run, on the packaged service. Prints corrected p50 − uncorrected p50 (the generator's own lag at the
 # median) and the schedule-lag distribution the report carries (generator.scheduleLagMs).
 #   ./scripts/perf/pacing.sh [rate...]      (default: 500 500 3000; PORT=18500)

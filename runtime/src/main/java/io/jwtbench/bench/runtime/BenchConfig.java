@@ -182,7 +182,7 @@ public interface BenchConfig {
         int autoWarmupWindow();
     }
 
-    /** The CPU profile by component (runs with {@code "profile": true}, the default, and the breakdown on). */
+    /** The CPU profile by component (runs with {@code "profile": true}, the default, with or without the breakdown). */
     Profile profile();
 
     interface Profile {

@@ -127,9 +127,9 @@ public interface JwtConfig {
         int maxSize();
 
         /**
-         * Most heap the cache may hold, by estimate: an entry counts 512 bytes plus 4 per token character
-         * (its parsed claims and rendered answer), and at least max-bytes / max-size. Large tokens thus
-         * fill it with fewer entries; typical ones (about 1 KB) are bounded by max-size first.
+         * Most heap the cache may hold, by estimate: an entry counts what it holds (its parsed claims object by
+         * object, the bytes it matches on, its rendered answer), and at least max-bytes / max-size. Large tokens
+         * thus fill it with fewer entries; typical ones (about 1 KB) are bounded by max-size first.
          */
         @WithDefault("64M")
         MemorySize maxBytes();

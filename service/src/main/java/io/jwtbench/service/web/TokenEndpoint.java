@@ -72,30 +72,6 @@ public class TokenEndpoint {
         return respondAsync(authorization, null);
     }
 
-    /**
-     * Blocks while a JWKS refresh for an unknown kid runs: for worker and virtual threads only.
-     *
-     * @throws IllegalStateException on a Vert.x event loop, where {@link #respondAsync} belongs
-     */
-    public Response respond(List<String> authorization) {
-        if (io.vertx.core.Context.isOnEventLoopThread()) {
-            throw new IllegalStateException("blocking validation called on an event loop; use respondAsync");
-        }
-        BearerToken bearer = BearerToken.from(authorization);
-        if (bearer.token() == null) {
-            return refuse(bearer, ValidationMetrics.Traffic.LIVE);
-        }
-        long start = System.nanoTime();
-        try {
-            ValidatedToken token = validator.validate(bearer.token());
-            InvalidTokenException refused = bench.refusal(token, null);
-            return refused == null ? valid(token, System.nanoTime() - start, ValidationMetrics.Traffic.LIVE)
-                    : invalid(refused, System.nanoTime() - start, ValidationMetrics.Traffic.LIVE);
-        } catch (InvalidTokenException e) {
-            return invalid(e, System.nanoTime() - start, ValidationMetrics.Traffic.LIVE);
-        }
-    }
-
     /** No token (a bare challenge), or a malformed request: 400 with its reason code, counted. */
     private Response refuse(BearerToken bearer, ValidationMetrics.Traffic traffic) {
         if (!bearer.malformed()) {
