@@ -55,8 +55,9 @@ endpoint() {  # $1: server engine; the run's endpoint says where it serves: the 
 # The JIT is still compiling for many seconds after start: every path (both engines, both protocols, each client) runs
 # once before anything is measured. Warming each engine just before its rows left the first engine's bench rows at
 # 0.48x (HTTP/1.1, the JDK's client) and 0.79x (HTTP/2) of h2load's rate, the second's at 1.14x (2026-11-28).
+declare -A urls
 for engine in openssl jdk; do
-  url=$(endpoint $engine)
+  url=$(endpoint $engine); urls[$engine]=$url
   on="\"tls\":true,\"serverTlsEngine\":\"$engine\""
   h2load -t1 -c"$conns" -D5 --h1 "$url" >/dev/null
   h2load -t1 -c"$conns" -D5 -m10 "$url" >/dev/null
@@ -65,7 +66,7 @@ for engine in openssl jdk; do
   done
 done
 for engine in openssl jdk; do
-  url=$(endpoint $engine)
+  url=${urls[$engine]}
   on="\"tls\":true,\"serverTlsEngine\":\"$engine\""
   echo "server engine $engine ($url):"
   bench_row "bench closed TLS HTTP/1.1 c=$conns" "{\"target\":\"health\",\"connections\":$conns,\"duration\":\"${secs}s\",\"warmup\":\"2s\",\"profile\":false,$on}"

@@ -37,12 +37,12 @@ compare() {  # $1: spec (JSON), $2: transports (JSON list), $3: rounds (default:
 }
 runs() {  # $1: a compare's JSON; prints each measured run's report, one a line
   for id in $(jq -r '.runs[] | select(.round >= 1) | .runId' <<<"$1"); do
-    curl -sf "http://127.0.0.1:$port/q/bench/runs/$id" | jq -c --arg m "$(jq -r --arg id "$id" '.runs[] | select(.runId == $id) | .model' <<<"$1")" '. + {entry: $m}'
+    curl -sf "http://127.0.0.1:$port/q/bench/runs/$id" | jq -c --argjson r "$(jq -c --arg id "$id" '.runs[] | select(.runId == $id) | {entry: .model, round}' <<<"$1")" '. + $r'
   done
 }
 # one row per entry, medians over its rounds, of the given per-run figures (a jq object of numbers)
 medians='def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;
-  group_by(.entry) | map({entry: .[0].entry} + (. as $g | [.[0] | keys_unsorted[] | select(. != "entry")]
+  group_by(.entry) | map({entry: .[0].entry} + (. as $g | [.[0] | keys_unsorted[] | select(. != "entry" and . != "round")]
     | map({key: ., value: ([$g[][.]] | median)}) | from_entries))'
 tls_us='[.profile.components[] | select(.component | test("TLS")) | .cpuUsPerRequest] | add // 0'
 handshake_us='[.profile.components[] | select(.component | test("TLS handshake")) | .cpuUsPerRequest] | add // 0'
@@ -55,12 +55,21 @@ echo
 echo "1. Keep-alive HTTP/1.1, $conns connections, ${secs}s x $rounds rounds (medians; TLS components = server + generator):"
 c=$(compare '{"target":"health","connections":'$conns',"duration":"'$secs's","warmup":"2s"}' \
   '["plain","tls+server-jdk","tls+server-openssl","tls-openssl+server-jdk","tls-openssl+server-openssl"]')
-# CPU per request less the JIT compiler's (warm-up, not a cost per request), as TlsRunTest counts it
-runs "$c" | jq -s "map({entry, rps: .measured.rps, tls: ($tls_us), cpu: (.profile.processCpuUsPerRequest
-  - ([.profile.components[] | select(.component == \"JIT compiler threads\") | .cpuUsPerRequest] | add // 0))}) | $medians" > "$work/keepalive.json"
-jq -r '(.[] | select(.entry == "plain")) as $p | ["entry", "req/s", "÷ plain", "cpu µs/req", "extra µs", "TLS named"],
+# CPU per request less the JIT compiler's (warm-up, not a cost per request), as TlsRunTest counts it. The share TLS
+# names is taken round by round, against the plain run of the same round: the machine's speed moves from one round to
+# the next by as much as TLS costs (2026-11-28: plain 48.7 and 49.1 us a request in two rounds, TLS 71.3 and 57.9),
+# so a share of medians mixes rounds; the table gives the median share and the rounds' range.
+runs "$c" | jq -s "map({entry, round, rps: .measured.rps, tls: ($tls_us), cpu: (.profile.processCpuUsPerRequest
+  - ([.profile.components[] | select(.component == \"JIT compiler threads\") | .cpuUsPerRequest] | add // 0))})
+  | (map(select(.entry == \"plain\") | {key: (.round | tostring), value: .cpu}) | from_entries) as \$plain
+  | map(. + {share: (if .entry == \"plain\" then 0 else .tls / (.cpu - \$plain[.round | tostring]) end)})
+  | (group_by(.entry) | map({key: .[0].entry, value: (map(.share) | [min, max])}) | from_entries) as \$range
+  | $medians | map(. + {shareRange: \$range[.entry]})" > "$work/keepalive.json"
+jq -r '(.[] | select(.entry == "plain")) as $p
+  | ["entry", "req/s", "÷ plain", "cpu µs/req", "extra µs", "TLS named", "rounds"],
   (.[] | [.entry, (.rps | floor), (.rps / $p.rps * 100 | floor / 100), (.cpu * 10 | floor / 10),
-    ((.cpu - $p.cpu) * 10 | floor / 10), (if .entry == "plain" then "" else "\((.tls / (.cpu - $p.cpu) * 100) | floor) %" end)])
+    ((.cpu - $p.cpu) * 10 | floor / 10), (if .entry == "plain" then "" else "\(.share * 100 | floor) %" end),
+    (if .entry == "plain" then "" else "\(.shareRange[0] * 100 | floor)-\(.shareRange[1] * 100 | floor) %" end)])
   | @tsv' "$work/keepalive.json" | column -t -s $'\t'
 compare_text() { curl -sf "http://127.0.0.1:$port/q/bench/compare/$(jq -r .id <<<"$1")" -H 'Accept: text/plain' | grep '^Verdict' || true; }
 compare_text "$c"
