@@ -7,7 +7,7 @@
 # Prints:
 #  1. keep-alive HTTP/1.1: plain and TLS with the server engines crossed with the client engines; each TLS entry's
 #     throughput ÷ plain's and its extra CPU per request (JIT compilation left out), with the share its TLS
-#     components name;
+#     components name (the median over rounds, each against its own round's plain run, and the rounds' range);
 #  2. a connection per request: RSA-2048 and ECDSA P-256 certificates, resumption on and off, on both server engines
 #     (the generator on BoringSSL): req/s, the server's own count of full and resumed handshakes per second, CPU per
 #     connection and the TLS handshake's CPU per handshake (server and generator), medians over the rounds;
