@@ -144,14 +144,20 @@ final class JfrRunSession {
      * {@link RecordingStream#stop()}, without the JDK's idle second, and within the bound ({@link #STOP_BOUND}).
      * Stopping finishes the recording's chunk and then waits for the reader to consume it, but the reader, at the end
      * of what was flushed, naps on JFR's flush monitor for up to a second, and a stop does not notify that monitor (JDK 21–25):
-     * every run waited 0.3–1 s for nothing (JfrStopTest). While the stop waits, the reader is interrupted whenever it
-     * naps; a nap's interrupt is caught in JFR and only makes the reader look at the chunk again. Until the chunk is
-     * finished it naps again; then it reads the rest and ends.
+     * every run waited 0.3–1 s for nothing (JfrStopTest). So the stop interrupts the reader whenever it naps; a nap's
+     * interrupt is caught in JFR and only makes the reader look at the chunk again.
+     * <p>
+     * Only once the stop has lowered JFR's stream barrier, though (it is then awaiting the reader's termination): while
+     * the barrier is up, a reader that reaches it with an interrupt pending spins for ever in {@code StreamBarrier.check}
+     * (it re-sets the interrupt and waits again, holding the barrier's lock), and the stop can never lower it. An
+     * interrupt aimed at a nap can land just after the nap ended, so it must not be sent at all while that can happen.
+     * In CI beside a CPU hog such a stop never returned, and its reader burned seconds of CPU inside later runs' windows
+     * (JfrStopTest reproduces it).
      * <p>
      * The stop runs on a thread of its own and this one waits for it up to the bound: the JDK waits for the reader
-     * without one, and a reader that never ends would hold the run, its series and the bench (once in CI beside a CPU
-     * hog, a compare planned for about 10 s had not answered after 30 s, and nothing else on its path waits unbounded). Past the bound the run goes on with what
-     * was read, says so in the log with where the reader was, and the stream is closed once its stop returns.
+     * without one, and a reader that never ends (a handler stuck) would hold the run, its series and the bench. Past
+     * the bound the run goes on with what was read, says so in the log with where the reader and the stop were, and
+     * the stream is closed once its stop returns.
      *
      * @return whether the stop returned within the bound
      */
@@ -167,13 +173,15 @@ final class JfrRunSession {
             }
         });
         long deadline = System.nanoTime() + bound.toNanos();
+        boolean barrierDown = false;
         try {
             while (!stopper.join(Duration.ofMillis(WAKE_MS))) {
                 if (System.nanoTime() - deadline > 0) {
                     break;
                 }
+                barrierDown = barrierDown || awaitsTheReader(stopper); // once down, the barrier stays down
                 Thread r = reader;
-                if (r != null && r.getState() == Thread.State.TIMED_WAITING) {
+                if (barrierDown && r != null && r.getState() == Thread.State.TIMED_WAITING) {
                     r.interrupt();
                 }
             }
@@ -183,12 +191,28 @@ final class JfrRunSession {
         if (settled.compareAndSet(false, true)) {
             Thread r = reader;
             LOG.warnf("the run's JFR stream did not stop within %d ms: the run ends without its last events; the stream's"
-                    + " reader %s", bound.toMillis(), r == null ? "ran no handler"
-                            : "was " + r.getState() + " at " + Arrays.stream(r.getStackTrace()).limit(12).map(String::valueOf)
-                                    .collect(Collectors.joining(" <- ")));
+                    + " reader %s; the stop was %s", bound.toMillis(), r == null ? "ran no handler" : "was " + where(r), where(stopper));
             return false;
         }
         return true;
+    }
+
+    /**
+     * Whether the stop has lowered the stream barrier: {@code RecordingStream.stop()} lowers it before it awaits the
+     * reader's termination, and JFR offers no other sign of it.
+     */
+    private static boolean awaitsTheReader(Thread stopper) {
+        for (StackTraceElement frame : stopper.getStackTrace()) {
+            if (frame.getMethodName().equals("awaitTermination")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String where(Thread thread) {
+        return thread.getState() + " at " + Arrays.stream(thread.getStackTrace()).limit(12).map(String::valueOf)
+                .collect(Collectors.joining(" <- "));
     }
 
     /** The dumped recording, once stopped; null if none was asked for or writing failed. */

@@ -6,7 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordingStream;
 
 import org.junit.jupiter.api.Test;
@@ -78,6 +84,71 @@ class JfrStopTest {
         } finally {
             release.countDown();
         }
+    }
+
+    /**
+     * The stop's wake never reaches the reader while JFR's stream barrier is up. A reader interrupted there spins for
+     * ever in {@code StreamBarrier.check} (it re-sets its interrupt and waits again, holding the barrier's lock), so
+     * the stop can never lower the barrier: in CI beside a CPU hog one such stop was given up on, and its reader then
+     * burned 1.5-7.6 s of CPU inside later runs' windows. Here the reader naps in a handler (a timed wait, as in JFR's
+     * own naps) while the stop raises the barrier, and a recording listener holds the barrier up until the reader
+     * reaches it: a wake that lands before the barrier is lowered turns that into the spin, and the stop is given up.
+     */
+    @Test
+    @Timeout(60)
+    void theWakeNeverReachesAReaderWaitingAtJfrsBarrier() throws InterruptedException {
+        JfrRunSession session = JfrRunSession.start(new RunContext("barrier-test", "probe", "/", false, false, false, false, "http/1.1"),
+                Duration.ofMillis(10), 3, 0, null, new ProfileSettings(new ComponentRules(List.of()), "auto"));
+        AtomicBoolean stopping = new AtomicBoolean();
+        CountDownLatch inHandler = new CountDownLatch(1);
+        CountDownLatch barrierUp = new CountDownLatch(1);
+        Thread[] reader = new Thread[1];
+        session.stream().onEvent(JvmAggregator.GC, e -> {
+            if (reader[0] != null) {
+                return;
+            }
+            reader[0] = Thread.currentThread();
+            inHandler.countDown();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (barrierUp.getCount() > 0 && System.nanoTime() < until) {
+                LockSupport.parkNanos(2_000_000); // TIMED_WAITING, and leaves an interrupt pending
+            }
+        });
+        FlightRecorderListener holdsTheBarrier = new FlightRecorderListener() {
+            @Override
+            public void recordingStateChanged(Recording recording) {
+                if (!stopping.get() || recording.getState() != RecordingState.STOPPED) {
+                    return;
+                }
+                barrierUp.countDown(); // called inside the stream's stop, with the barrier up
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (!atTheBarrier(reader[0]) && System.nanoTime() < until) {
+                    LockSupport.parkNanos(1_000_000);
+                }
+            }
+        };
+        FlightRecorder.addListener(holdsTheBarrier);
+        try {
+            System.gc();
+            assertTrue(inHandler.await(30, TimeUnit.SECONDS), "the reader reached the handler");
+            stopping.set(true);
+            Duration bound = Duration.ofSeconds(8);
+            long start = System.nanoTime();
+            session.stop(bound);
+            long stopMs = (System.nanoTime() - start) / 1_000_000;
+            System.out.printf("a stop with the reader napping as the barrier rose: %d ms%n", stopMs);
+            assertTrue(stopMs < bound.toMillis(), "the stop was given up on after " + stopMs + " ms");
+            reader[0].join(5_000);
+            assertTrue(!reader[0].isAlive(), "the reader ended; it is " + reader[0].getState());
+        } finally {
+            FlightRecorder.removeListener(holdsTheBarrier);
+            barrierUp.countDown();
+        }
+    }
+
+    private static boolean atTheBarrier(Thread reader) {
+        return reader != null && java.util.Arrays.stream(reader.getStackTrace())
+                .anyMatch(f -> f.getClassName().endsWith("StreamBarrier") && f.getMethodName().equals("check"));
     }
 
     private static long bareStreamStopMillis() throws InterruptedException {
