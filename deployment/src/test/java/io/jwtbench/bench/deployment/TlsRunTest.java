@@ -95,7 +95,7 @@ class TlsRunTest {
      * engine's result object, none of them a cipher's. A run with fewer than {@value #ENOUGH_TLS_SAMPLES} samples of
      * them runs again, twice as long (3, 6, 12 s).
      */
-    static final long ENOUGH_TLS_SAMPLES = 40;
+    static final long ENOUGH_TLS_SAMPLES = 80;
 
     void aTlsRunSaysWhatWasNegotiatedAndNamesItsCost(String engine) {
         JsonPath r;
@@ -103,8 +103,8 @@ class TlsRunTest {
             r = run("{'target':'probe','connections':2,'duration':'" + seconds + "s','warmup':'1s','tls':true" + serverEngine(engine) + "}");
             Map<String, Object> records = component(r, "TLS records");
             long samples = records == null ? 0 : ((Number) records.get("samples")).longValue();
-            System.out.printf("TLS HTTP/1.1, server on %s, %d s: TLS records %d of %d samples%n", engine, seconds, samples,
-                    r.getLong("profile.samples"));
+            System.out.printf("TLS HTTP/1.1, server on %s, %d s: TLS records %d of %d samples, top methods %s%n", engine, seconds,
+                    samples, r.getLong("profile.samples"), records == null ? "none" : records.get("topMethods"));
             if (samples >= ENOUGH_TLS_SAMPLES || seconds >= 12) {
                 break;
             }
