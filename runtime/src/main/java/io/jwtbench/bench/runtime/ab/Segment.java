@@ -1,8 +1,11 @@
 package io.jwtbench.bench.runtime.ab;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,6 +28,15 @@ public record Segment(String runId, Instant startedAt, long requests, double rps
 
     /** Components that are not the service's work: left out of its CPU per request. */
     static final List<String> NOT_THE_SERVICE = List.of("load generator", "JIT compiler threads", "JFR recorder threads");
+    /** The profile's component for platform threads that used CPU while no sample saw them. */
+    static final String UNSAMPLED = "unsampled threads";
+    /**
+     * The share of a run's service CPU that may be in {@link #UNSAMPLED} threads. A few percent is ordinary (threads in
+     * native code, a pool thread's short life); more means a thread outside the requests' path is burning CPU in the
+     * window, as a JFR reader spinning at its barrier once did (223 µs a request against the other side's 1.6), and the
+     * two sides' CPU per request would then compare that thread rather than the builds.
+     */
+    static final double MAX_UNSAMPLED_SHARE = 0.2;
 
     static boolean service(String component) {
         return NOT_THE_SERVICE.stream().noneMatch(component::startsWith);
@@ -56,11 +68,30 @@ public record Segment(String runId, Instant startedAt, long requests, double rps
                     + (report.path("profile").hasNonNull("error") ? " (" + report.path("profile").path("error").asText() + ")" : "")
                     + ": the check needs it");
         }
+        checkSampled(label, report, service);
         JsonNode latency = report.path("latency");
         return new Segment(report.path("id").asText(), Instant.parse(report.path("startedAt").asText()), requests,
                 report.path("measured").path("rps").asDouble(), latency.path("p50").asDouble(), latency.path("p99").asDouble(),
                 service * 1e6 / requests, failed, components, report.path("slowdown").path("burnedCpuUsPerRequest").asDouble(0),
                 report.path("steady").path("steady").asBoolean(true), report.path("spec"));
+    }
+
+    /** {@link AbException} when more than {@link #MAX_UNSAMPLED_SHARE} of the service's CPU is in unsampled threads. */
+    private static void checkSampled(String label, JsonNode report, double serviceSeconds) {
+        for (JsonNode c : report.path("profile").path("components")) {
+            double seconds = c.path("cpuSeconds").asDouble();
+            if (UNSAMPLED.equals(c.path("component").asText()) && seconds > MAX_UNSAMPLED_SHARE * serviceSeconds) {
+                List<String> threads = new ArrayList<>();
+                c.path("threadCpuSeconds").properties().stream()
+                        .sorted(Comparator.comparingDouble((Map.Entry<String, JsonNode> t) -> t.getValue().asDouble()).reversed())
+                        .limit(3).forEach(t -> threads.add(String.format(Locale.ROOT, "%s %.2f s", t.getKey(), t.getValue().asDouble())));
+                throw new AbException(String.format(Locale.ROOT, "%s's run %s spent %.0f %% of its service CPU (%.2f of %.2f s) in"
+                        + " threads no profile sample saw (%s): work outside the requests' path, which would be compared instead"
+                        + " of the builds (at most %.0f %% is taken)", label, report.path("id").asText(),
+                        100 * seconds / serviceSeconds, seconds, serviceSeconds, threads.isEmpty() ? "not named" : String.join(", ", threads),
+                        100 * MAX_UNSAMPLED_SHARE));
+            }
+        }
     }
 
     /** The figure a metric of {@link PairedCheck#metrics} compares. */

@@ -57,4 +57,21 @@ class SegmentTest {
         AbException noProfile = assertThrows(AbException.class, () -> Segment.of("NEW", report(10_000, 0)));
         assertTrue(noProfile.getMessage().contains("no CPU profile"), noProfile.getMessage());
     }
+
+    @Test
+    void aRunWhoseCpuIsMostlyInThreadsNoSampleSawIsNotCompared() {
+        // the wedged JFR reader's run: 223 µs a request in one unsampled thread beside about 125 of the service's own
+        ObjectNode wedged = report(10_000, 0, "network I/O", "0.80", "JWT validation", "0.45", "unsampled threads", "2.232",
+                "load generator", "0.40");
+        var unsampled = (ObjectNode) wedged.path("profile").path("components").get(2);
+        unsampled.putObject("threadCpuSeconds").put("JFR Event Stream 15", 2.2).put("vert.x-worker-thread-3", 0.032);
+        AbException e = assertThrows(AbException.class, () -> Segment.of("BASE", wedged));
+        assertTrue(e.getMessage().startsWith("BASE's run run1 spent 64 % of its service CPU (2.23 of 3.48 s) in threads no"
+                + " profile sample saw (JFR Event Stream 15 2.20 s, vert.x-worker-thread-3 0.03 s)"), e.getMessage());
+
+        // a few percent is ordinary, and one fifth is still taken
+        Segment.of("BASE", report(10_000, 0, "network I/O", "0.80", "unsampled threads", "0.02"));
+        Segment.of("BASE", report(10_000, 0, "network I/O", "0.80", "unsampled threads", "0.20"));
+        assertThrows(AbException.class, () -> Segment.of("BASE", report(10_000, 0, "network I/O", "0.80", "unsampled threads", "0.21")));
+    }
 }
