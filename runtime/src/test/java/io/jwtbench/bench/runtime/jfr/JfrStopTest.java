@@ -3,10 +3,12 @@ package io.jwtbench.bench.runtime.jfr;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import jdk.jfr.FlightRecorder;
@@ -102,12 +104,11 @@ class JfrStopTest {
         AtomicBoolean stopping = new AtomicBoolean();
         CountDownLatch inHandler = new CountDownLatch(1);
         CountDownLatch barrierUp = new CountDownLatch(1);
-        Thread[] reader = new Thread[1];
+        AtomicReference<Thread> reader = new AtomicReference<>();
         session.stream().onEvent(JvmAggregator.GC, e -> {
-            if (reader[0] != null) {
+            if (!reader.compareAndSet(null, Thread.currentThread())) {
                 return;
             }
-            reader[0] = Thread.currentThread();
             inHandler.countDown();
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (barrierUp.getCount() > 0 && System.nanoTime() < until) {
@@ -122,7 +123,7 @@ class JfrStopTest {
                 }
                 barrierUp.countDown(); // called inside the stream's stop, with the barrier up
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (!atTheBarrier(reader[0]) && System.nanoTime() < until) {
+                while (!atTheBarrier(reader.get()) && System.nanoTime() < until) {
                     LockSupport.parkNanos(1_000_000);
                 }
             }
@@ -138,8 +139,8 @@ class JfrStopTest {
             long stopMs = (System.nanoTime() - start) / 1_000_000;
             System.out.printf("a stop with the reader napping as the barrier rose: %d ms%n", stopMs);
             assertTrue(stopMs < bound.toMillis(), "the stop was given up on after " + stopMs + " ms");
-            reader[0].join(5_000);
-            assertTrue(!reader[0].isAlive(), "the reader ended; it is " + reader[0].getState());
+            reader.get().join(5_000);
+            assertTrue(!reader.get().isAlive(), "the reader ended; it is " + reader.get().getState());
         } finally {
             FlightRecorder.removeListener(holdsTheBarrier);
             barrierUp.countDown();
@@ -147,7 +148,7 @@ class JfrStopTest {
     }
 
     private static boolean atTheBarrier(Thread reader) {
-        return reader != null && java.util.Arrays.stream(reader.getStackTrace())
+        return reader != null && Arrays.stream(reader.getStackTrace())
                 .anyMatch(f -> f.getClassName().endsWith("StreamBarrier") && f.getMethodName().equals("check"));
     }
 
