@@ -6,9 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Pattern;
+
+import jdk.jfr.consumer.RecordingStream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -106,6 +114,115 @@ class ProfileTest {
         java.util.regex.Matcher row = java.util.regex.Pattern.compile("\n  test burner +([0-9.]+)us").matcher(text);
         assertTrue(row.find(), text);
         assertEquals(measured, Double.parseDouble(row.group(1)), 0.0051, text);
+    }
+
+    /**
+     * A thread no sample can see: JFR never samples the threads that read its event streams, so a burner that spins
+     * inside a {@link RecordingStream}'s flush handler (what a JFR reader wedged at its barrier once did in runs) is CPU
+     * the profile can only get from the thread's clock. It must be there, in "unsampled threads" under the thread's
+     * name, by what the burner's own clock says it burned.
+     */
+    @Test
+    void aThreadNoSampleSeesIsInUnsampledThreadsWithItsOwnCpu() throws Exception {
+        UnseenBurner burner = UnseenBurner.start();
+        JsonPath r;
+        long[] call = new long[2]; // the run's POST: started, answered
+        try {
+            burner.awaitBurning();
+            call[0] = System.nanoTime();
+            r = run("{'target':'burn','connections':2,'duration':'3s','warmup':'500ms'}");
+            call[1] = System.nanoTime();
+        } finally {
+            burner.stop();
+        }
+        assertEquals("DONE", r.getString("status"));
+        Map<String, Object> unsampled = component(r, "unsampled threads");
+        assertNotNull(unsampled, "the burner's CPU is somewhere: " + r.getList("profile.components"));
+        Map<?, ?> threads = (Map<?, ?>) unsampled.get("threadCpuSeconds");
+        assertTrue(threads.containsKey(UnseenBurner.NAME), "named by its thread: " + threads);
+        double seen = ((Number) threads.get(UnseenBurner.NAME)).doubleValue();
+        // the profile's window holds the measured phase and lies inside the call after the warm-up: at least what the
+        // burner burned in its leanest stretch of the measured length, at most what it burned in its fullest stretch of
+        // the call's length less the warm-up, each give or take one round of its loop at each edge (and 3 decimals)
+        double measured = r.getDouble("measured.durationSeconds");
+        double beyondWarmup = (call[1] - call[0]) / 1e9 - r.getDouble("warmup.durationSeconds");
+        double least = burner.cpuSecondsOverStretchesOf(measured)[0];
+        double most = burner.cpuSecondsOverStretchesOf(beyondWarmup)[1];
+        String what = String.format("seen %.3f s; the burner's clock: at least %.3f s in any %.2f s, at most %.3f s in any"
+                + " %.2f s%n%s", seen, least, measured, most, beyondWarmup, r.getList("profile.components"));
+        System.out.println("ProfileTest, unseen burner: " + what);
+        double slack = 2 * UnseenBurner.SPIN_SECONDS + 0.001;
+        assertTrue(least > 0.1, "the burner burned: " + what);
+        assertTrue(seen >= least - slack && seen <= most + slack, what);
+    }
+
+    /**
+     * Spins {@link #SPIN_SECONDS} and sleeps as long, round after round, on the thread that reads a JFR event stream
+     * (its first flush handler does not return until stopped), and keeps its own clock's reading at every round.
+     */
+    static final class UnseenBurner {
+        static final String NAME = "test-unseen-burner";
+        static final double SPIN_SECONDS = 0.002;
+        private static final int MAX_ROUNDS = 1 << 16;
+
+        private final RecordingStream stream = new RecordingStream();
+        private final CountDownLatch burning = new CountDownLatch(1);
+        private final long[] wallNanos = new long[MAX_ROUNDS];
+        private final long[] cpuNanos = new long[MAX_ROUNDS];
+        private volatile boolean stop;
+        private volatile int rounds;
+        private Thread reader;
+
+        static UnseenBurner start() {
+            UnseenBurner b = new UnseenBurner();
+            b.stream.onFlush(b::burn);
+            b.reader = Thread.ofPlatform().daemon().name(NAME).start(b.stream::start); // start() reads on this thread
+            return b;
+        }
+
+        private void burn() {
+            ThreadMXBean clock = ManagementFactory.getThreadMXBean();
+            burning.countDown();
+            for (int i = rounds; !stop && i < MAX_ROUNDS; i++) {
+                wallNanos[i] = System.nanoTime();
+                cpuNanos[i] = clock.getCurrentThreadCpuTime();
+                rounds = i + 1;
+                long until = System.nanoTime() + (long) (SPIN_SECONDS * 1e9);
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                LockSupport.parkNanos((long) (SPIN_SECONDS * 1e9));
+            }
+        }
+
+        void awaitBurning() throws InterruptedException {
+            assertTrue(burning.await(30, TimeUnit.SECONDS), "JFR flushed the burner's stream");
+        }
+
+        void stop() throws InterruptedException {
+            stop = true;
+            stream.close();
+            reader.join(Duration.ofSeconds(30));
+        }
+
+        /**
+         * The least and the most CPU seconds the burner's clock shows over any stretch of {@code seconds} of its life: from
+         * a round's start to the last round's start within the stretch, and to the first round's start past it.
+         */
+        double[] cpuSecondsOverStretchesOf(double seconds) {
+            int n = rounds;
+            long span = (long) (seconds * 1e9);
+            double least = Double.MAX_VALUE;
+            double most = 0;
+            for (int i = 0, j = 0; i < n && wallNanos[n - 1] - wallNanos[i] >= span; i++) {
+                while (wallNanos[j] - wallNanos[i] < span) {
+                    j++;
+                }
+                least = Math.min(least, (cpuNanos[j - 1] - cpuNanos[i]) / 1e9);
+                most = Math.max(most, (cpuNanos[j] - cpuNanos[i]) / 1e9);
+            }
+            return new double[] { least == Double.MAX_VALUE ? 0 : least, most };
+        }
     }
 
     @Test
