@@ -130,20 +130,20 @@ public final class AbText {
 
     /**
      * Every pair as CSV, for a reader's own analysis (scripts/ab-rates.sh keeps them): per build its server CPU per
-     * request and what was left out of it (generator, JIT, JFR recorder), its GC threads' share of it, latencies,
-     * throughput and the injected burn.
+     * request and what was left out of it (generator, JIT, JFR recorder), its GC threads' and its unsampled threads'
+     * shares of it (the latter refused past {@link Segment#MAX_UNSAMPLED_SHARE}), latencies, throughput and the injected burn.
      */
     public static String pairsCsv(AbResult r) {
         StringBuilder csv = new StringBuilder("pair,order,side,run,requests,rps,p50_ms,p99_ms,cpu_us,generator_us,jit_us,jfr_us,"
-                + "gc_us,burned_us,steady\n");
+                + "gc_us,unsampled_us,burned_us,steady\n");
         int n = 0;
         for (PairedCheck.Pair p : r.pairs()) {
             n++;
             for (Segment s : List.of(p.base(), p.current())) {
-                csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%.1f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s%n", n, p.order(),
+                csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%.1f,%.4f,%.4f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s%n", n, p.order(),
                         s == p.base() ? "BASE" : "NEW", s.runId(), s.requests(), s.rps(), s.p50Ms(), s.p99Ms(),
                         s.serverCpuUsPerRequest(), s.usPerRequest("load generator"), s.usPerRequest("JIT compiler threads"),
-                        s.usPerRequest("JFR recorder threads"), s.usPerRequest("GC threads"), s.burnedUs(), s.steady()));
+                        s.usPerRequest("JFR recorder threads"), s.usPerRequest("GC threads"), s.usPerRequest(Segment.UNSAMPLED), s.burnedUs(), s.steady()));
             }
         }
         return csv.toString();

@@ -20,7 +20,7 @@ import io.jwtbench.bench.runtime.analysis.PairedVerdict;
 /** The summary's last line is the verdict, with the component that grew; the JUnit XML fails a regression. */
 class AbTextTest {
 
-    /** Pairs where NEW burns {@code burnUs} more in an "injected slowdown" component, with some noise. */
+    /** Pairs where NEW burns {@code burnUs} more in an "injected slowdown" component, with some noise; 1 µs unsampled each. */
     static AbResult result(double burnUs, String mode) throws Exception {
         AbSettings settings = AbSettings.parse(new String[] { AbSettingsTest.jar(), AbSettingsTest.jar(), "--mode=" + mode,
                 "--seed=1" }, Instant.parse("2026-11-27T10:00:00Z"));
@@ -28,9 +28,10 @@ class AbTextTest {
         for (int i = 0; i < 10; i++) {
             double noise = 0.2 * ((i * 7) % 5 - 2);
             pairs.add(new PairedCheck.Pair(settings.order().label(i),
-                    Segment.of("BASE", SegmentTest.report(10_000, 0, "network I/O", String.valueOf(0.5 + noise / 100), "load generator", "0.3")),
+                    Segment.of("BASE", SegmentTest.report(10_000, 0, "network I/O", String.valueOf(0.5 + noise / 100), "load generator", "0.3",
+                            "unsampled threads", "0.01")),
                     Segment.of("NEW", SegmentTest.report(10_000, 0, "network I/O", String.valueOf(0.5 + noise / 100 + 0.001),
-                            "injected slowdown", String.valueOf(burnUs / 100), "load generator", "0.2"))));
+                            "injected slowdown", String.valueOf(burnUs / 100), "load generator", "0.2", "unsampled threads", "0.01"))));
         }
         PairedVerdict.Plan plan = PairedVerdict.Plan.of(10, 4, 1);
         var metrics = List.of(new PairedVerdict.Metric("CPU/request", true, 5, true), new PairedVerdict.Metric("p99", true, 10, false));
@@ -70,6 +71,8 @@ class AbTextTest {
         String[] csv = AbText.pairsCsv(r).split("\n");
         assertEquals(1 + 2 * 10, csv.length);
         assertTrue(csv[1].startsWith("1,A+B,BASE,run1,10000,2000.0,0.2000,3.5000,"), csv[1]);
+        List<String> header = List.of(csv[0].split(","));
+        assertEquals("1.000", csv[1].split(",")[header.indexOf("unsampled_us")], csv[0] + "\n" + csv[1]);
     }
 
     @Test
