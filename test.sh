@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: unit, extension (QuarkusExtensionTest) and @QuarkusTest over real HTTP, the integration tests
-# against the packaged service, then the package-cycle check of the bench runtime.
+# against the packaged service, then the package-cycle check of the bench runtime. When Maven fails, the last lines
+# say what failed, a few lines a test (scripts/FailureDigest.java).
 #   ./test.sh                                  everything, one Maven run, module after module
 #   STREAMS=4 ./test.sh                        everything: one build, then four streams of tests at once
 #   ./test.sh -pl service -am -Dtest=FooTest   extra arguments: one Maven run with them, nothing else
@@ -24,7 +25,14 @@ cd "$(dirname "$0")"
 . scripts/jdk.sh
 
 if [ $# -gt 0 ] || [ "${STREAMS:-1}" = 1 ]; then
-  ./mvnw -B --no-transfer-progress verify "$@"
+  since=$(( $(date +%s) * 1000 ))
+  rc=0
+  ./mvnw -B --no-transfer-progress verify "$@" || rc=$?
+  if [ "$rc" != 0 ]; then
+    # a log is read from its end: each failure's test and figures last, not a message's hundreds of lines of JSON
+    "$JAVA_HOME/bin/java" scripts/FailureDigest.java "$since" . || true
+    exit "$rc"
+  fi
   scripts/package-cycles.sh
   exit
 fi
@@ -64,5 +72,8 @@ for name in timed extension service integration; do
   [ "$rc" = 0 ] || failed=1
 done
 echo "test.sh: all streams done $(( $(date +%s) - start )) s after the start"
-[ "$failed" = 0 ] || exit 1
+if [ "$failed" != 0 ]; then
+  "$JAVA_HOME/bin/java" scripts/FailureDigest.java "$(( start * 1000 ))" . || true
+  exit 1
+fi
 scripts/package-cycles.sh   # the bench runtime has no package cycles (jdeps on its classes)
