@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.fleet;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -36,6 +37,8 @@ import io.jwtbench.bench.runtime.stats.RunStatus;
 public final class Fleet extends Lifecycle<FleetReport> {
     private static final Logger LOG = Logger.getLogger(Fleet.class);
     private static final Duration POLL = Duration.ofMillis(500);
+    /** Between two attempts to connect to a pod that refused a start's connection, until {@code startAt}. */
+    private static final Duration RECONNECT = Duration.ofMillis(250);
     /** A run id as a bench gives them: it goes into the URLs sent with the caller's credentials. */
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
@@ -158,7 +161,7 @@ public final class Fleet extends Lifecycle<FleetReport> {
 
     private PodResult start(PodResult p) {
         try {
-            PodClient.Answer a = client.start(p.pod(), body.toString());
+            PodClient.Answer a = startConnected(p.pod());
             if (a.status() == 202 || a.status() == 200) {
                 String runId = a.body().path("id").asText("");
                 if (!RUN_ID.matcher(runId).matches()) {
@@ -174,11 +177,56 @@ public final class Fleet extends Lifecycle<FleetReport> {
         } catch (PodClient.BadAnswer e) {
             return p.with(PodState.FAILED, null, "malformed answer: " + e.getMessage());
         } catch (IOException e) {
-            return p.with(PodState.UNREACHABLE, null, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            return p.with(PodState.UNREACHABLE, null, clip(causes(e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return p.with(PodState.UNREACHABLE, null, "interrupted");
         }
+    }
+
+    /**
+     * The start request, sent again while its connection is refused or dropped before it was sent (a
+     * {@link ConnectException}: the pod never saw it, so sending it again starts no second run) and {@code startAt} is
+     * still ahead: a pod whose listener is a moment late (restarting, its accept queue full on a busy node) still
+     * starts in step. CI's machine once saw one such connect fail twice (the JDK's own retry included) right after
+     * the pod had started listening. A timeout is not retried: it already took the request timeout.
+     */
+    private PodClient.Answer startConnected(URI pod) throws IOException, InterruptedException {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return client.start(pod, body.toString());
+            } catch (ConnectException e) {
+                if (Instant.now().plus(RECONNECT).isAfter(startAt)) {
+                    throw attempt == 1 ? e : new ConnectException(attempt + " attempts until startAt, the last: " + causes(e));
+                }
+                Thread.sleep(RECONNECT.toMillis());
+            }
+        }
+    }
+
+    /**
+     * An exception and its causes in words, for a pod's row: the JDK's HTTP client wraps what the socket said, often in
+     * a copy of it (same class, same words), which is said once.
+     */
+    private static String causes(Throwable e) {
+        StringBuilder words = new StringBuilder(e.getClass().getSimpleName());
+        String said = e.getMessage();
+        if (said != null) {
+            words.append(": ").append(said);
+        }
+        Throwable previous = e;
+        for (Throwable t = e.getCause(); t != null && t != previous; previous = t, t = t.getCause()) {
+            boolean sameWords = t.getMessage() == null || t.getMessage().equals(said);
+            if (t.getClass() == previous.getClass() && sameWords) {
+                continue;
+            }
+            words.append(", caused by ").append(t.getClass().getSimpleName());
+            if (!sameWords) {
+                words.append(": ").append(t.getMessage());
+                said = t.getMessage();
+            }
+        }
+        return words.toString();
     }
 
     private PodResult poll(PodResult p, Instant deadline) {

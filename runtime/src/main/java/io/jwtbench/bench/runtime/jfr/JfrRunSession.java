@@ -166,6 +166,9 @@ final class JfrRunSession {
         Thread stopper = Thread.ofPlatform().daemon().name("bench-jfr-stop").start(() -> {
             try {
                 stream.stop();
+            } catch (IllegalStateException stoppedAlready) {
+                // the JVM is shutting down and JFR's own hook stopped every recording first: nothing is left to stop
+                LOG.debugf("the run's JFR recording was stopped already: %s", stoppedAlready.getMessage());
             } finally {
                 if (!settled.compareAndSet(false, true)) {
                     stream.close(); // given up on: nobody else closes it

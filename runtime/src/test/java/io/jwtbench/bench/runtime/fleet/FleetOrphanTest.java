@@ -56,7 +56,12 @@ class FleetOrphanTest {
         volatile String running = "RUNNING";
 
         Pod(boolean endsOnDelete) throws Exception {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            this(endsOnDelete, 0);
+        }
+
+        /** @param port where it listens; 0: any free port */
+        Pod(boolean endsOnDelete, int port) throws Exception {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
             server.createContext("/q/bench/runs", exchange -> {
                 String method = exchange.getRequestMethod();
                 String path = exchange.getRequestURI().getPath();
@@ -111,11 +116,15 @@ class FleetOrphanTest {
     }
 
     private static Fleet fleet(List<URI> peers, String duration, Duration grace) {
+        return fleet(peers, duration, grace, Duration.ZERO);
+    }
+
+    private static Fleet fleet(List<URI> peers, String duration, Duration grace, Duration startDelay) {
         RunSpec spec = new RunSpec("health", new LoadModel.Closed(1), io.jwtbench.bench.runtime.plan.Durations.parse(duration),
                 Duration.ZERO, Duration.ofMillis(100), Map.of(), false, false, false, Thresholds.NONE, false, io.jwtbench.bench.runtime.plan.Transport.PLAIN);
         ObjectNode body = JSON.createObjectNode().put("target", "health").put("connections", 1).put("duration", duration);
         Duration timeout = Duration.ofSeconds(5);
-        Fleet f = new Fleet("f1", spec, body, peers, Duration.ZERO, grace, new PodClient(Fleet.http(timeout), timeout, AUTH));
+        Fleet f = new Fleet("f1", spec, body, peers, startDelay, grace, new PodClient(Fleet.http(timeout), timeout, AUTH));
         f.begin();
         return f;
     }
@@ -153,6 +162,44 @@ class FleetOrphanTest {
         assertEquals(FleetStatus.CANCELLED, f.report().status());
         f.report().pods().forEach(p -> assertEquals(PodState.CANCELLED, p.state(), p.toString()));
         assertEquals(0, FleetView.progressEvent(f.report()).get("podsReporting"), "an ended pod reports no live figures");
+    }
+
+    /**
+     * A pod that listens only a moment after the fleet began (restarting, say) still gets its start before
+     * {@code startAt}, once; a peer that never listens is UNREACHABLE once {@code startAt} came, its row saying
+     * how often it was tried and what the socket said.
+     */
+    @Test
+    void aRefusedStartIsTriedAgainUntilStartAt() throws Exception {
+        int latePort;
+        int deadPort;
+        try (java.net.ServerSocket a = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                java.net.ServerSocket b = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            latePort = a.getLocalPort();
+            deadPort = b.getLocalPort();
+        }
+        Duration startDelay = Duration.ofSeconds(3);
+        Fleet f = fleet(List.of(URI.create("http://127.0.0.1:" + latePort), URI.create("http://127.0.0.1:" + deadPort)),
+                "1m", GRACE, startDelay);
+        Instant startAt = f.startedAt().plus(startDelay);
+        Thread.sleep(800); // the fleet's first connects to both were refused by now
+        Pod late = new Pod(true, latePort);
+        pods.add(late);
+        await(f, "the late pod started and the dead one given up", r -> r.pods().stream().noneMatch(p -> p.state() == PodState.STARTING));
+
+        assertTrue(!Instant.now().isBefore(startAt.minusMillis(250)), "the dead peer was given up before startAt");
+        PodResult lateRow = f.report().pods().get(0);
+        assertEquals(PodState.RUNNING, lateRow.state(), lateRow.toString());
+        assertEquals(1, late.seen.stream().filter(s -> s.startsWith("POST")).count(), late.seen.toString());
+        PodResult dead = f.report().pods().get(1);
+        assertEquals(PodState.UNREACHABLE, dead.state(), dead.toString());
+        // JDK 25's client says of a refused loopback connect "ConnectException, caused by ClosedChannelException"
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ConnectException: (\\d+) attempts until startAt, the last: "
+                + "ConnectException.*").matcher(dead.error());
+        assertTrue(m.matches() && Integer.parseInt(m.group(1)) >= 2, dead.error());
+        f.cancel();
+        f.finished().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(List.of("DELETE /q/bench/runs/run-1 " + AUTH), late.deletes());
     }
 
     @Test
