@@ -188,8 +188,8 @@ public final class Fleet extends Lifecycle<FleetReport> {
      * The start request, sent again while its connection is refused or dropped before it was sent (a
      * {@link ConnectException}: the pod never saw it, so sending it again starts no second run) and {@code startAt} is
      * still ahead: a pod whose listener is a moment late (restarting, its accept queue full on a busy node) still
-     * starts in step. CI's machine once saw one such connect fail twice (the JDK's own retry included) right after
-     * the pod had started listening. A timeout is not retried: it already took the request timeout.
+     * starts in step. FleetIT beside a CPU hog once saw a pod's HTTPS port refuse twice (the JDK's own retry included)
+     * just after that pod had logged it listened. A timeout is not retried: it already took the request timeout.
      */
     private PodClient.Answer startConnected(URI pod) throws IOException, InterruptedException {
         for (int attempt = 1;; attempt++) {
