@@ -7,11 +7,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jwtbench.bench.runtime.Causes;
 
 /**
  * One build's bench API over HTTP, as any client sees it: a run is {@code POST /q/bench/runs?wait=true} and
@@ -49,7 +49,7 @@ public final class BenchClient {
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
                 .handle((response, failure) -> {
                     if (failure != null) {
-                        throw new AbException(label + " did not answer a run (" + rootMessage(failure) + ")");
+                        throw new AbException(label + " did not answer a run (" + Causes.inWords(failure) + ")");
                     }
                     return answer(response, "the run " + spec);
                 });
@@ -59,7 +59,7 @@ public final class BenchClient {
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new AbException(label + " at " + base + " cannot be reached: " + rootMessage(e));
+            throw new AbException(label + " at " + base + " cannot be reached: " + Causes.inWords(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AbException("interrupted");
@@ -82,13 +82,6 @@ public final class BenchClient {
         return body;
     }
 
-    static String rootMessage(Throwable t) {
-        Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-        while (c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
-    }
 
     static String abbreviate(String s) {
         String one = s == null ? "" : s.replaceAll("\\s+", " ").strip();

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.jwtbench.bench.runtime.Causes;
 import io.jwtbench.bench.runtime.analysis.PairedVerdict;
 import io.jwtbench.bench.runtime.analysis.PairedVerdict.Metric;
 import io.jwtbench.bench.runtime.analysis.PairedVerdict.Outcome;
@@ -171,7 +172,7 @@ public final class PairedCheck {
         try {
             return f.join();
         } catch (CompletionException e) {
-            throw e.getCause() instanceof AbException ab ? ab : new AbException(BenchClient.rootMessage(e));
+            throw e.getCause() instanceof AbException ab ? ab : new AbException(Causes.inWords(e));
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.function.ToDoubleFunction;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.jwtbench.bench.runtime.Causes;
 import io.jwtbench.bench.runtime.analysis.LaunchComparison;
 import io.jwtbench.bench.runtime.analysis.Median;
 
@@ -87,7 +88,7 @@ final class SavedCheck {
         try {
             return Segment.of(client.label(), client.run(spec, endsWithin).join());
         } catch (CompletionException e) {
-            throw e.getCause() instanceof AbException ab ? ab : new AbException(BenchClient.rootMessage(e));
+            throw e.getCause() instanceof AbException ab ? ab : new AbException(Causes.inWords(e));
         }
     }
 

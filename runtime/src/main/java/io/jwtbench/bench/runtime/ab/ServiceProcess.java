@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.jwtbench.bench.runtime.Causes;
+
 /**
  * One build started for a check: {@code java -jar quarkus-run.jar} on a free loopback port, the bench open to
  * this machine only (security off, bound to 127.0.0.1), no start-up smoke bench, the slowdown injector
@@ -86,7 +88,7 @@ final class ServiceProcess implements AutoCloseable {
                 }
                 last = "GET /q/health/ready answered " + r.statusCode() + ": " + BenchClient.abbreviate(r.body());
             } catch (IOException e) {
-                last = "no answer yet (" + BenchClient.rootMessage(e) + ")";
+                last = "no answer yet (" + Causes.inWords(e) + ")";
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AbException("interrupted");

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.jwtbench.bench.runtime.BenchThreads;
+import io.jwtbench.bench.runtime.Causes;
 import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.Lifecycle;
 import io.jwtbench.bench.runtime.plan.RunSpec;
@@ -177,7 +178,7 @@ public final class Fleet extends Lifecycle<FleetReport> {
         } catch (PodClient.BadAnswer e) {
             return p.with(PodState.FAILED, null, "malformed answer: " + e.getMessage());
         } catch (IOException e) {
-            return p.with(PodState.UNREACHABLE, null, clip(causes(e)));
+            return p.with(PodState.UNREACHABLE, null, clip(Causes.inWords(e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return p.with(PodState.UNREACHABLE, null, "interrupted");
@@ -197,36 +198,11 @@ public final class Fleet extends Lifecycle<FleetReport> {
                 return client.start(pod, body.toString());
             } catch (ConnectException e) {
                 if (Instant.now().plus(RECONNECT).isAfter(startAt)) {
-                    throw attempt == 1 ? e : new ConnectException(attempt + " attempts until startAt, the last: " + causes(e));
+                    throw attempt == 1 ? e : new ConnectException(attempt + " attempts until startAt, the last: " + Causes.inWords(e));
                 }
                 Thread.sleep(RECONNECT.toMillis());
             }
         }
-    }
-
-    /**
-     * An exception and its causes in words, for a pod's row: the JDK's HTTP client wraps what the socket said, often in
-     * a copy of it (same class, same words), which is said once.
-     */
-    private static String causes(Throwable e) {
-        StringBuilder words = new StringBuilder(e.getClass().getSimpleName());
-        String said = e.getMessage();
-        if (said != null) {
-            words.append(": ").append(said);
-        }
-        Throwable previous = e;
-        for (Throwable t = e.getCause(); t != null && t != previous; previous = t, t = t.getCause()) {
-            boolean sameWords = t.getMessage() == null || t.getMessage().equals(said);
-            if (t.getClass() == previous.getClass() && sameWords) {
-                continue;
-            }
-            words.append(", caused by ").append(t.getClass().getSimpleName());
-            if (!sameWords) {
-                words.append(": ").append(t.getMessage());
-                said = t.getMessage();
-            }
-        }
-        return words.toString();
     }
 
     private PodResult poll(PodResult p, Instant deadline) {

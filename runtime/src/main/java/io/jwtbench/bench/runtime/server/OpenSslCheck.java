@@ -7,6 +7,7 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
 
+import io.jwtbench.bench.runtime.Causes;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
@@ -71,7 +72,7 @@ final class OpenSslCheck {
             handshake(client, server);
             return null;
         } catch (SSLException | RuntimeException e) {
-            return message(e);
+            return Causes.inWords(e);
         } finally {
             ReferenceCountUtil.release(server);
             ReferenceCountUtil.release(client);
@@ -125,13 +126,5 @@ final class OpenSslCheck {
     private static boolean done(SSLEngine engine) {
         HandshakeStatus s = engine.getHandshakeStatus();
         return s == HandshakeStatus.NOT_HANDSHAKING || s == HandshakeStatus.FINISHED;
-    }
-
-    private static String message(Throwable e) {
-        StringBuilder b = new StringBuilder(String.valueOf(e.getMessage()));
-        for (Throwable c = e.getCause(); c != null && c != e; c = c.getCause()) {
-            b.append(" (").append(c.getMessage()).append(')');
-        }
-        return b.toString();
     }
 }

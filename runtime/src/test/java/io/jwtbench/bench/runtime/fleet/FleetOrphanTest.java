@@ -16,6 +16,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -194,7 +196,7 @@ class FleetOrphanTest {
         PodResult dead = f.report().pods().get(1);
         assertEquals(PodState.UNREACHABLE, dead.state(), dead.toString());
         // JDK 25's client says of a refused loopback connect "ConnectException, caused by ClosedChannelException"
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ConnectException: (\\d+) attempts until startAt, the last: "
+        Matcher m = Pattern.compile("ConnectException: (\\d+) attempts until startAt, the last: "
                 + "ConnectException.*").matcher(dead.error());
         assertTrue(m.matches() && Integer.parseInt(m.group(1)) >= 2, dead.error());
         f.cancel();
