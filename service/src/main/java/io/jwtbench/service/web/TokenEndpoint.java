@@ -72,10 +72,10 @@ public class TokenEndpoint {
         return respondAsync(authorization, null);
     }
 
-    /** No token (a bare challenge), or a malformed request: 400 with its reason code, counted. */
+    /** No bearer token (a bare challenge), or a malformed request: 400 with its reason code, counted. */
     private Response refuse(BearerToken bearer, ValidationMetrics.Traffic traffic) {
         if (!bearer.malformed()) {
-            return ValidationResponses.noToken();
+            return ValidationResponses.noToken(bearer.problem());
         }
         metrics.refused(bearer.reason(), traffic);
         return ValidationResponses.invalidRequest(bearer.reason(), bearer.problem());

@@ -57,9 +57,14 @@ final class ValidationResponses {
                 .build();
     }
 
-    /** RFC 6750 §3.1: a request without credentials gets a bare challenge and no error code. */
-    static Response noToken() {
-        return json(Response.status(Response.Status.UNAUTHORIZED), new Invalid(false, null, null, "no bearer token"))
+    /**
+     * RFC 6750 §3.1: a request without credentials, or with another scheme's, gets a bare challenge and no error code.
+     *
+     * @param why for people, when there is more to say than that there is no token (another scheme); or null
+     */
+    static Response noToken(String why) {
+        return json(Response.status(Response.Status.UNAUTHORIZED),
+                new Invalid(false, null, null, why == null ? "no bearer token" : "no bearer token: " + why))
                 .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
                 .build();
     }

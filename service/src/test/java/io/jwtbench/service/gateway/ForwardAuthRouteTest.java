@@ -113,9 +113,12 @@ class ForwardAuthRouteTest {
         RawHttp.Response none = call("GET", "/jwt/auth", Map.of());
         assertRefused(none, 401, "NO_TOKEN");
         assertEquals("Bearer", none.header("WWW-Authenticate"), "RFC 6750 §3.1: no error code without credentials");
+        RawHttp.Response basic = call("GET", "/jwt/auth", Map.of("Authorization", "Basic dXNlcjpwYXNz"));
+        assertRefused(basic, 401, "NO_TOKEN");
+        assertEquals("Bearer", basic.header("WWW-Authenticate"), "RFC 6750 §3.1: nor with another scheme's credentials");
 
         // the reason codes /jwt/validate gives for the same headers (RequestProblem), with 401 for the gateway
-        Map<String, String> reasons = Map.of("Basic dXNlcjpwYXNz", "MALFORMED_AUTHORIZATION", "Bearer", "EMPTY_TOKEN",
+        Map<String, String> reasons = Map.of("Bearera.b.c", "MALFORMED_AUTHORIZATION", "Bearer", "EMPTY_TOKEN",
                 "Bearer a b", "TOKEN_CHARACTERS");
         for (Map.Entry<String, String> header : reasons.entrySet()) {
             RawHttp.Response r = call("GET", "/jwt/auth", Map.of("Authorization", header.getKey()));

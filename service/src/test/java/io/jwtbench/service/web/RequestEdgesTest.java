@@ -72,14 +72,14 @@ class RequestEdgesTest {
         return raw("/jwt/validate", ("Authorization: " + value + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    /** {@code jwt_validations_total{result="invalid_request",reason=..,traffic="live"}}, 0 while absent. */
+    /** {@code jwt_validations_total{result="invalid_request",reason=..,traffic="live"}} (any reason: null), 0 while absent. */
     static double refused(String reason) {
         Pattern sample = Pattern.compile("^jwt_validations_total\\{(.*)\\} (\\S+)$", Pattern.MULTILINE);
         Matcher m = sample.matcher(given().accept("text/plain").get("/q/metrics").then().statusCode(200).extract().asString());
         double sum = 0;
         while (m.find()) {
             String labels = m.group(1);
-            if (labels.contains("result=\"invalid_request\"") && labels.contains("reason=\"" + reason + "\"")
+            if (labels.contains("result=\"invalid_request\"") && (reason == null || labels.contains("reason=\"" + reason + "\""))
                     && labels.contains("traffic=\"live\"")) {
                 sum += Double.parseDouble(m.group(2));
             }
@@ -116,6 +116,28 @@ class RequestEdgesTest {
         // several spaces are 1*SP; the scheme's case is free: a token, refused as one
         assertEquals(401, authorization("Bearer   a.b.c").status());
         assertEquals(401, authorization("bEARER a.b.c").status());
+    }
+
+    @Test
+    void anotherSchemesCredentialsAreNoBearerTokenNotAMalformedOne() throws IOException {
+        // RFC 6750 §3.1: a client that "attempted using an unsupported authentication method" gets no error code
+        double before = refused(null);
+        for (String other : new String[] { "Basic dXNlcjpwYXNz", "DPoP eyJhbGciOiJFUzI1NiJ9.e30.c2ln", "Negotiate",
+                "basic\tdXNlcjpwYXNz" }) {
+            Answer a = authorization(other);
+            assertEquals(401, a.status(), other + ": " + a);
+            assertEquals("Bearer", a.headers().get("www-authenticate"), other);
+            JsonNode body = a.json();
+            assertTrue(body.path("message").asText().contains("another scheme"), a.body());
+            assertTrue(!body.has("error") && !body.has("reason"), a.body());
+        }
+        assertEquals(before, refused(null), "no bearer token is not counted as a malformed request");
+        // what was meant as a bearer token stays malformed: the scheme run on into the token, or no scheme at all
+        for (String meant : new String[] { "Bearereyhdr.payload.sig", "eyhdr.payload.sig" }) {
+            Answer a = authorization(meant);
+            assertEquals(400, a.status(), meant + ": " + a);
+            assertEquals("MALFORMED_AUTHORIZATION", a.json().path("reason").asText(), meant);
+        }
     }
 
     @Test
