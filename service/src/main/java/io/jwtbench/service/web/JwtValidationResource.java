@@ -42,8 +42,9 @@ import java.util.concurrent.CompletionStage;
 @Tag(name = "Validation", description = "Validates the bearer token of Authorization (RFC 6750); every route answers alike")
 @APIResponse(responseCode = "200", description = "The token is valid: its issuer, subject, audience, roles and claims",
         content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponses.Valid.class)))
-@APIResponse(responseCode = "401", description = "No bearer token (a bare \"WWW-Authenticate: Bearer\" challenge, no error code:"
-        + " RFC 6750 §3.1) or an invalid one (error \"invalid_token\", reason the validator's code)",
+@APIResponse(responseCode = "401", description = "No bearer token, or another scheme's credentials (a bare"
+        + " \"WWW-Authenticate: Bearer\" challenge, no error code: RFC 6750 §3.1) or an invalid one (error \"invalid_token\","
+        + " reason the validator's code)",
         headers = @Header(name = HttpHeaders.WWW_AUTHENTICATE, description = "RFC 6750 §3 challenge, e.g."
                 + " Bearer error=\"invalid_token\", error_description=\"...\"", schema = @Schema(type = SchemaType.STRING)),
         content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ValidationResponses.Invalid.class)))
