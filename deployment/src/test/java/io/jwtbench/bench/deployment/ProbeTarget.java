@@ -15,15 +15,18 @@ import io.vertx.ext.web.Router;
 
 /**
  * A target of the test application, as an application would write one: option {@code mode} picks
- * "ok" (200s), "reject" (deliberately bad requests answered 401) or "wrongly-accepted" (bad requests
- * answered 200).
+ * "ok" (200s), "reject" (deliberately bad requests answered 401), "wrongly-accepted" (bad requests
+ * answered 200) or "slow" (200s, each {@value #SLOW_MS} ms after it arrived, on a timer: a server of known delay,
+ * whose closed-model throughput is connections ÷ that delay however many connections there are).
  */
 @ApplicationScoped
 public class ProbeTarget implements BenchTarget {
+    static final long SLOW_MS = 20;
 
     void routes(@Observes Router router) {
         router.get("/probe/ok").handler(rc -> rc.response().end("ok"));
         router.get("/probe/deny").handler(rc -> rc.response().setStatusCode(401).end());
+        router.get("/probe/slow").handler(rc -> rc.vertx().setTimer(SLOW_MS, timer -> rc.response().end("ok")));
     }
 
     @Override
@@ -48,7 +51,8 @@ public class ProbeTarget implements BenchTarget {
             case "ok" -> BenchRequest.get("/probe/ok");
             case "reject" -> bad("/probe/deny");
             case "wrongly-accepted" -> bad("/probe/ok");
-            default -> throw new BenchSpecException("mode", "must be ok, reject or wrongly-accepted");
+            case "slow" -> BenchRequest.get("/probe/slow");
+            default -> throw new BenchSpecException("mode", "must be ok, reject, wrongly-accepted or slow");
         };
         return RequestSource.always(request, Map.of("mode", mode));
     }

@@ -93,6 +93,29 @@ class SweepApiTest {
         given().get("/q/bench/sweeps").then().statusCode(200).body("sweeps[0].id", equalTo(id));
     }
 
+    /**
+     * Against a server of known delay (each answer 20 ms after its request, on a timer) a closed sweep's throughput
+     * is connections ÷ delay: linear, so the USL fit's λ is one connection's throughput. The fit must see each step's
+     * own connections; it once saw the first step's for all of them, and took the mean throughput for λ with R² 0.
+     */
+    @Test
+    void theUslFitSeesEachStepsConnections() {
+        JsonPath s = given().contentType(ContentType.JSON).queryParam("wait", "true")
+                .body("{'target':'probe','mode':'slow','connections':[1,2,4],'duration':'1s','warmup':'0s','pause':'50ms'}"
+                        .replace('\'', '"'))
+                .post("/q/bench/sweeps").then().statusCode(200).extract().jsonPath();
+        assertEquals("DONE", s.getString("status"));
+        double one = s.getDouble("steps[0].throughput");
+        double four = s.getDouble("steps[2].throughput");
+        String seen = s.getString("analysis.usl.description") + " for " + s.getList("steps.throughput") + " req/s, p50 "
+                + s.getList("steps.p50") + " ms";
+        assertTrue(four > 2 * one, "a server of known delay scales with connections: " + seen);
+        // the mean throughput, had the fit seen one concurrency: (1 + 2 + 4) / 3 = 2.3 times one connection's
+        assertTrue(s.getDouble("analysis.usl.lambda") < 1.5 * one, "λ is about one connection's throughput: " + seen);
+        assertTrue(s.getDouble("analysis.usl.rSquared") > 0.5, seen);
+        System.out.println("a closed sweep against a server of known delay: " + seen);
+    }
+
     @Test
     void runReportAndExport() {
         JsonPath r = given().contentType(ContentType.JSON).queryParam("wait", "true")

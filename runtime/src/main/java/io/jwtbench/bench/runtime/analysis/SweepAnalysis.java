@@ -15,7 +15,7 @@ import java.util.Optional;
  * Everything the analysis says about one sweep: knee, best throughput under a latency bound, USL fit
  * and limiter. Pure: points in, conclusions out. Indexes refer to the points sorted by load.
  *
- * @param usl null when fewer than 3 usable points
+ * @param usl null when fewer than 3 usable points at different concurrencies
  */
 public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> knee, LatencyBound bound, UslFit usl,
         String uslNote, Limiter limiter) {
@@ -31,13 +31,14 @@ public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> 
         UslFit usl = null;
         String note;
         List<StepPoint> usable = points.stream().filter(p -> p.concurrency() > 0).toList();
-        if (usable.size() >= 3) {
+        // three parameters need three different concurrencies: at one, every σ and κ fit alike
+        if (usable.stream().mapToDouble(StepPoint::concurrency).distinct().count() >= 3) {
             double[] n = usable.stream().mapToDouble(StepPoint::concurrency).toArray();
             double[] x = usable.stream().mapToDouble(StepPoint::throughput).toArray();
             usl = UslFit.fit(n, x);
             note = usl.describe();
         } else {
-            note = "USL fit: needs at least 3 steps with measured throughput";
+            note = "USL fit: needs at least 3 steps with measured throughput at different concurrencies";
         }
         Limiter limiter = Limiter.classify(points, knee, cores, generatorShare, unit);
         return new SweepAnalysis(List.copyOf(points), unit, knee, bound, usl, note, limiter);

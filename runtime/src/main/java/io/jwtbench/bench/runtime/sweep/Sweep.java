@@ -74,7 +74,7 @@ public final class Sweep implements Started {
         if (measured.size() < 2) {
             return null;
         }
-        List<StepPoint> points = measured.stream().map(s -> s.point(spec.loadModel())).toList();
+        List<StepPoint> points = measured.stream().map(SweepStep::point).toList();
         double share = measured.stream().filter(s -> s.report().generator() != null)
                 .mapToDouble(s -> s.report().generator().cpuShareOfProcess()).average().orElse(Double.NaN);
         return SweepAnalysis.of(points, spec.loadUnit(), spec.boundPercentile(), spec.boundMs(),

@@ -3,7 +3,6 @@ package io.jwtbench.bench.runtime.sweep;
 import io.jwtbench.bench.runtime.analysis.StepPoint;
 import io.jwtbench.bench.runtime.observe.JvmFacts;
 import io.jwtbench.bench.runtime.observe.SteadyView;
-import io.jwtbench.bench.runtime.plan.LoadModel;
 import io.jwtbench.bench.runtime.stats.Breakdown;
 import io.jwtbench.bench.runtime.stats.RunReport;
 
@@ -34,11 +33,14 @@ public record SweepStep(int index, int load, RunReport report) {
         return report.breakdown();
     }
 
-    /** For the analysis, with the concurrency {@code model} implies (connections, or Little's law). */
-    public StepPoint point(LoadModel model) {
+    /**
+     * For the analysis, with the concurrency the step's own load model implies: its connections (closed model), or
+     * Little's law (open models). The step's own: a closed sweep's steps differ in exactly that.
+     */
+    public StepPoint point() {
         double x = report.measured().rps();
         double mean = report.latency().mean();
-        return new StepPoint(load, model.concurrency(x, mean), x, report.latency().p50(), report.latency().p90(),
+        return new StepPoint(load, report.loadModel().concurrency(x, mean), x, report.latency().p50(), report.latency().p90(),
                 report.latency().p99(), mean, jvm().meanCores(), jvm().hostCpuShareMean(),
                 report.measured().requests(),
                 report.errors().total());

@@ -56,6 +56,17 @@ class SweepAnalysisTest {
     }
 
     @Test
+    void stepsAtOneConcurrencyGetNoUslFit() {
+        List<StepPoint> points = new ArrayList<>();
+        for (double load : new double[] { 1, 2, 4 }) {
+            points.add(new StepPoint(load, 1, 1000 + load, 1, 2, 3, 1, 0.1, 1000, 0));
+        }
+        SweepAnalysis a = SweepAnalysis.of(points, "connections", Percentile.P99, 10, 2, Double.NaN);
+        assertEquals(null, a.usl(), a.uslNote());
+        assertTrue(a.uslNote().contains("different concurrencies"), a.uslNote());
+    }
+
+    @Test
     void linearDataHasNoContentionNoCoherencyNoKnee() {
         List<StepPoint> points = new ArrayList<>();
         for (double n : CONNECTIONS) {
