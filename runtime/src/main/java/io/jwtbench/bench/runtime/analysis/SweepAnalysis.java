@@ -20,7 +20,7 @@ import java.util.Optional;
 public record SweepAnalysis(List<StepPoint> points, String unit, Optional<Knee> knee, LatencyBound bound, UslFit usl,
         String uslNote, Limiter limiter) {
 
-    static final String NO_KNEE = "no knee: throughput never stopped growing while p90/p99 jumped";
+    static final String NO_KNEE = "no knee: at no step did throughput stop growing with the load while p90 or p99 jumped";
 
     public static SweepAnalysis of(List<StepPoint> steps, String unit, Percentile boundPercentile, double boundMs,
             int cores, double generatorShare) {
