@@ -64,7 +64,8 @@ public record Limiter(Kind kind, String description) {
         double cpu = flat.stream().mapToDouble(StepPoint::cpuCores).filter(v -> !Double.isNaN(v)).max()
                 .orElse(Double.NaN);
         double xMax = flat.stream().mapToDouble(StepPoint::throughput).max().orElse(0);
-        String start = Knee.num(flat.get(0).load()) + " " + unit;
+        double first = flat.get(0).load();
+        String start = Knee.num(first) + " " + (first == 1 && unit.equals("connections") ? "connection" : unit);
         String generator = Double.isNaN(generatorShare) ? ""
                 : String.format(Locale.ROOT, "; the in-process load generator used %.0f%% of that CPU",
                         100 * generatorShare);
