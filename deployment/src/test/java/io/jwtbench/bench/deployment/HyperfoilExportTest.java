@@ -35,6 +35,8 @@ class HyperfoilExportTest {
                 .then().statusCode(200).body(containsString("host: \"https://service.example:8443\""));
         given().queryParam("host", "ftp://service.example/x").get("/q/bench/runs/" + id + "/hyperfoil.yaml")
                 .then().statusCode(400).body("error", equalTo("host"));
+        given().queryParam("host", "https://service.example:99999").get("/q/bench/runs/" + id + "/hyperfoil.yaml")
+                .then().statusCode(400).body("error", equalTo("host")).body("reason", containsString("99999"));
     }
 
     @Test

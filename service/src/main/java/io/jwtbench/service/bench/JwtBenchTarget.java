@@ -100,7 +100,7 @@ public class JwtBenchTarget implements BenchTarget {
      */
     @Override
     public Map<String, Long> footprint(Map<String, Object> options) {
-        Options o = Options.parse(options);
+        Options o = checked(options);
         long count;
         long length;
         if (o.fromFile) {
@@ -116,6 +116,18 @@ public class JwtBenchTarget implements BenchTarget {
         long string = length + STRING_OVERHEAD;
         long slot = 2 * length + REQUEST_OVERHEAD;
         return Map.of(o.fromFile ? "source" : "tokens", (count + invalid) * string + poolSize * slot);
+    }
+
+    /**
+     * Every option read as {@link #prepare} reads it, nothing prepared: the bench asks for the footprint before it
+     * asks whether it is free, so a bad option is refused as such even while another run holds the bench.
+     */
+    private Options checked(Map<String, Object> options) {
+        Options o = Options.parse(options);
+        Options.bypassCache(options);
+        Options.forwardAuth(options);
+        SlowdownOption.parse(options, slowdown);
+        return o;
     }
 
     /** A String's header, its array's header and a reference to it. */

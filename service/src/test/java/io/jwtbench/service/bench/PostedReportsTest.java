@@ -125,7 +125,7 @@ class PostedReportsTest {
     @Test
     void theLargestAcceptedVerdictIsJudgedInMilliseconds() throws Exception {
         ObjectNode r = shaped(256, 601);
-        Measured judged = cheapestOfThree(r, r, 200);
+        Measured judged = cheapestOfThree(r, r.deepCopy().put("id", "another"), 200); // not the baseline itself: refused
         assertEquals("no significant difference", judged.answer().getString("verdict"), judged.answer().prettify());
         assertEquals(8, judged.answer().getList("cpu.components").size());
         System.out.printf("verdict on two reports of 256 components and 601 seconds (about %d KB): %d ms of process CPU%n",

@@ -169,6 +169,17 @@ class ExecutionModelsTest {
         assertTrue(started.header("Location").endsWith("/q/bench/compare/" + id));
         given().contentType("application/json").body("{\"target\":\"health\",\"connections\":1,\"duration\":\"1s\"}")
                 .post("/q/bench/runs").then().statusCode(409).body("runningId", equalTo(id));
+        // a bad spec is refused as such while the bench is held, not told "busy" first and refused once it is free
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":1,\"invalidRatio\":1.5}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("invalidRatio"));
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":1,\"cache\":\"maybe\"}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("cache"));
+        given().contentType("application/json").body("{\"target\":\"health\",\"connections\":1,\"tokens\":5}")
+                .post("/q/bench/runs").then().statusCode(400).body("field", equalTo("tokens"));
+        given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":[1,2],\"route\":\"x\"}")
+                .post("/q/bench/sweeps").then().statusCode(400).body("field", equalTo("route"));
+        given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\",\"connections\":2},\"models\":[\"fibers\"]}")
+                .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("models"));
         JsonPath cancelled = given().delete("/q/bench/compare/" + id).then().statusCode(200).extract().jsonPath();
         assertEquals("CANCELLED", cancelled.getString("status"));
         assertEquals("SKIPPED", cancelled.getString("rows[1].status"));

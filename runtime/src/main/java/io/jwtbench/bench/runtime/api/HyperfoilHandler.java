@@ -58,6 +58,9 @@ final class HyperfoilHandler extends BenchHandler {
                 || uri.getRawQuery() != null) {
             throw new IllegalArgumentException("give an origin such as https://service.example:8443 (http or https, no path)");
         }
+        if (uri.getPort() == 0 || uri.getPort() > 65535) { // URI takes any digits; -1 is "none given"
+            throw new IllegalArgumentException("port " + uri.getPort() + " is not a TCP port (1 to 65535)");
+        }
         return uri;
     }
 }

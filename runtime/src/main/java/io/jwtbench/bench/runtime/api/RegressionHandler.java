@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.api;
 
 import java.util.Iterator;
+import java.util.Objects;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,6 +45,10 @@ final class RegressionHandler extends BenchHandler {
             }
             RunReport current = Baselines.report(required(body, CURRENT), CURRENT, bench);
             RunReport baseline = Baselines.report(required(body, Baselines.FIELD), Baselines.FIELD, bench);
+            if (baseline.id().equals(current.id()) && Objects.equals(baseline.startedAt(), current.startedAt())) {
+                throw new SpecException(CURRENT, "is the baseline itself (run " + current.id() + "): hold a run"
+                        + " against another, earlier one (an A/A check is two runs of one build: scripts/ab.sh)");
+            }
             regression = Regression.of(current, baseline, Baselines.tolerance(body.get(Baselines.TOLERANCE)));
         } catch (SpecException e) {
             Replies.invalid(rc, "invalid verdict request", e);

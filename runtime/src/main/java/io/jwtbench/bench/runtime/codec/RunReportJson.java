@@ -238,6 +238,15 @@ public final class RunReportJson {
     }
 
     /**
+     * {@code r} as its JSON reads back: the figures as the report publishes them (rates to the hundredth, per-second
+     * latencies to the microsecond). A regression is computed from these, so that a run held against another by
+     * their ids and by their saved reports gets the same one to the last digit.
+     */
+    public static RunReport published(RunReport r) {
+        return read(JSON.valueToTree(write(r)), r.loadModel());
+    }
+
+    /**
      * A report as {@link #write} wrote it, whole: the latency figures recomputed from the histograms (never
      * from the rounded figures), so merging what was read is exact.
      *

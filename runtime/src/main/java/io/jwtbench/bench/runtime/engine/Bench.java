@@ -33,9 +33,10 @@ import io.jwtbench.bench.runtime.spi.RequestSource;
 
 /**
  * The only way to start load: a run, a compare, a sweep (or any series of runs). Every start goes the
- * same way: is the bench busy (checked before {@code prepare()}, which may be slow, and again,
- * atomically, when the run or series takes the bench), will it fit the memory budget (the target's
- * {@code footprint} and the engine's own), prepare the target's requests, reserve, start.
+ * same way: is the spec good (the transport, and the target's options as its {@code footprint} reads them: a bad
+ * spec is a 400 whether or not the bench is free), is the bench busy (checked before {@code prepare()}, which may
+ * be slow, and again, atomically, when the run or series takes the bench), will it fit the memory budget (that
+ * footprint and the engine's own), prepare the target's requests, reserve, start.
  * The HTTP handlers and the start-up smoke bench both come through here; {@link LoadEngine} and
  * {@link RunSeries} only start what this hands them.
  */
@@ -95,8 +96,9 @@ public class Bench {
      * @throws SpecException when the target refuses its options
      */
     public Run startRun(RunRequest request) {
+        Map<String, Long> footprint = checked(request.spec());
         checkIdle();
-        MemoryBudget.of(config()).checkWithHistory(engine, footprint(request.spec()), "");
+        MemoryBudget.of(config()).checkWithHistory(engine, footprint, "");
         RequestSource source = prepare(request.spec());
         return engine.start(null, request, source);
     }
@@ -111,12 +113,12 @@ public class Bench {
      * the target refuses is a {@link SpecException} on {@code models} before anything runs.
      */
     public RunSeries<ComparePlan> startCompare(ComparePlan plan) {
-        checkIdle();
         // every model's requests are held at once, from the first run to the last
         Map<String, Long> footprint = new LinkedHashMap<>();
         for (String model : plan.models()) {
-            MemoryBudget.add(footprint, ofEntry(plan, model, () -> footprint(plan.specOf(model))));
+            MemoryBudget.add(footprint, ofEntry(plan, model, () -> checked(plan.specOf(model))));
         }
+        checkIdle();
         MemoryBudget.of(config()).checkWithHistory(engine, footprint, "spec.");
         Map<String, RunSeries.Step> prepared = new LinkedHashMap<>();
         for (String model : plan.models()) {
@@ -159,12 +161,12 @@ public class Bench {
      * warms up automatically (briefly, once the JVM is warm).
      */
     public RunSeries<SweepSpec> startSweep(SweepSpec spec) {
-        checkIdle();
         // one source serves every step; the last step has the most connections
-        MemoryBudget.of(config()).checkWithHistory(engine, footprint(spec.steps().get(spec.steps().size() - 1)), "");
         RunSpec heaviest = spec.steps().get(spec.steps().size() - 1);
-        engine.checkTransport(heaviest);
-        RequestSource source = engine.targets().get(spec.target()).prepare(spec.options());
+        Map<String, Long> footprint = checked(heaviest);
+        checkIdle();
+        MemoryBudget.of(config()).checkWithHistory(engine, footprint, "");
+        RequestSource source = prepare(heaviest);
         List<RunSeries.Step> steps = new ArrayList<>();
         if (heaviest.autoWarmup()) { // warm the target once at its heaviest load: the light first steps cannot
             steps.add(new RunSeries.Step("warm-up at " + spec.load(spec.steps().size() - 1) + " " + spec.loadUnit(),
@@ -229,15 +231,19 @@ public class Bench {
         });
     }
 
-    /** The heap a run of {@code spec} will hold, by spec field: the engine's share and the target's. */
-    private Map<String, Long> footprint(RunSpec spec) {
+    /**
+     * The heap a run of {@code spec} will hold, by spec field (the engine's share and the target's), once its
+     * transport and its target's options are found good. Cheap, and asked before whether the bench is free: a bad
+     * spec is a 400 naming its field even while a run holds the bench, not a 409 and then the 400.
+     */
+    private Map<String, Long> checked(RunSpec spec) {
+        engine.checkTransport(spec);
         Map<String, Long> bytes = MemoryBudget.engineFootprint(spec);
         MemoryBudget.add(bytes, engine.targets().get(spec.target()).footprint(spec.options()));
         return bytes;
     }
 
     private RequestSource prepare(RunSpec spec) {
-        engine.checkTransport(spec);
         return engine.targets().get(spec.target()).prepare(spec.options());
     }
 

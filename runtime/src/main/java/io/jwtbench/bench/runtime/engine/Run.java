@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
 
+import io.jwtbench.bench.runtime.codec.RunReportJson;
 import io.jwtbench.bench.runtime.engine.load.LoadDriver;
 import io.jwtbench.bench.runtime.engine.transport.Generator;
 import io.jwtbench.bench.runtime.engine.transport.Endpoint;
@@ -275,7 +276,8 @@ public final class Run extends Lifecycle<RunReport> {
             moveTo(end);
             // judged before the end is published: until then the bench is still this run's, and no other starts beside it
             if (baseline != null) {
-                builtIn = builtIn.with(Regression.of(snapshot(null, error), baseline.report(), baseline.tolerancePercent()));
+                builtIn = builtIn.with(Regression.of(RunReportJson.published(snapshot(null, error)), baseline.report(),
+                        baseline.tolerancePercent()));
             }
             if (!spec.thresholds().isEmpty() || baseline != null) {
                 builtIn = builtIn.with(Verdict.judge(snapshot(null, error), spec.thresholds()));

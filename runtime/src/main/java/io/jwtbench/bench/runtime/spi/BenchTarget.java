@@ -29,9 +29,10 @@ public interface BenchTarget {
      * options, by the option that sizes them (e.g. {@code {"tokens": 350_000_000}}). Called before
      * {@code prepare()}, which is not called when the run would exceed the bench's memory budget
      * ({@code quarkus.bench.memory-budget}): the caller gets a 400 naming the largest contributor. It
-     * must be cheap. Default: nothing worth counting.
+     * must be cheap: it is also called while another run holds the bench, so that a bad option is a 400 then
+     * too, not a 409. Default: nothing worth counting.
      *
-     * @throws BenchSpecException for bad options, as {@code prepare()} would
+     * @throws BenchSpecException for bad options, every one {@code prepare()} would refuse
      */
     default Map<String, Long> footprint(Map<String, Object> options) {
         return Map.of();

@@ -33,11 +33,18 @@ public final class HealthTarget implements BenchTarget {
 
     @Override
     public RequestSource prepare(Map<String, Object> options) {
+        footprint(options); // refuses any option
+        return RequestSource.always(BenchRequest.get(path), Map.of("path", path));
+    }
+
+    /** Nothing worth counting; and no option, which the bench learns before it checks whether it is free. */
+    @Override
+    public Map<String, Long> footprint(Map<String, Object> options) {
         if (!options.isEmpty()) {
             throw new BenchSpecException(options.keySet().iterator().next(),
                     "unknown option: the health target takes none");
         }
-        return RequestSource.always(BenchRequest.get(path), Map.of("path", path));
+        return Map.of();
     }
 
     @Override
