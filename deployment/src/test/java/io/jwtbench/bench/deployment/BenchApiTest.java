@@ -141,6 +141,8 @@ class BenchApiTest {
         assertNotNull(r.get("generator.connectionWaitMs"));
         given().queryParam("uncorrected", "true").get("/q/bench/runs/" + r.getString("id") + "/histogram").then()
                 .statusCode(200).body(containsString("Percentile"));
+        given().queryParam("uncorrected", "yes").get("/q/bench/runs/" + r.getString("id") + "/histogram").then()
+                .statusCode(400).body("field", equalTo("uncorrected")); // not the corrected one, silently
     }
 
     @Test
@@ -168,6 +170,9 @@ class BenchApiTest {
 
         post("{'target':'health','connections':2,'duration':'1s'}").then().statusCode(409)
                 .body("error", equalTo("run in progress"), "runningId", equalTo(id));
+        // a flag that is neither true nor false is refused before anything starts, not read as false
+        given().contentType(ContentType.JSON).body("{\"target\":\"health\",\"connections\":2,\"duration\":\"1s\"}")
+                .post("/q/bench/runs?wait=1").then().statusCode(400).body("field", equalTo("wait"));
 
         try {
             JsonPath live = given().get(location).then().statusCode(200).extract().jsonPath();

@@ -149,7 +149,7 @@ class ExecutionModelsTest {
     void badComparesAre400sNamingTheField() {
         given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\",\"connections\":2},\"models\":[\"event-loop\",\"fibers\"]}")
                 .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("models"))
-                .body("reason", containsString("fibers"));
+                .body("reason", containsString("fibers")).body("error", equalTo("invalid compare spec"));
         given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\",\"connections\":2},\"models\":[]}")
                 .post("/q/bench/compare").then().statusCode(400).body("field", equalTo("models"));
         given().contentType("application/json").body("{\"spec\":{\"target\":\"jwt\"},\"models\":[\"worker\"]}")

@@ -39,7 +39,9 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
 
     private void start(RoutingContext rc, Bench bench) {
         T item;
+        boolean wait;
         try {
+            wait = Replies.flag(rc, "wait"); // read before anything starts
             item = startInterruptibly(rc, bench);
         } catch (CancellationException e) {
             Replies.json(rc, 503, Replies.error("cancelled", e.getMessage())); // the caller went away meanwhile
@@ -51,7 +53,7 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
             Replies.json(rc, 409, map("error", subject.busyError(bench, e.runningId()), "runningId", e.runningId()));
             return;
         }
-        if ("true".equals(rc.request().getParam("wait"))) {
+        if (wait) {
             Context context = Vertx.currentContext();
             item.finished().whenComplete((done, failure) -> Replies.later(rc, context,
                     () -> subject.reply(rc, 200, item)));

@@ -19,7 +19,7 @@ import io.jwtbench.bench.runtime.report.SeriesProgress;
 final class Compares extends Subject<RunSeries<ComparePlan>> {
 
     Compares() {
-        super("compare", "invalid run spec",
+        super("compare", "invalid compare spec",
                 "{\"spec\":{\"target\":\"jwt\",\"connections\":10},\"models\":[\"event-loop\",\"virtual\"]}",
                 CompareView::json, CompareView::text);
     }

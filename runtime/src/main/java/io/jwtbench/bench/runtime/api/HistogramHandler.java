@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.stats.LatencyStats;
 import io.jwtbench.bench.runtime.stats.RunReport;
 import io.vertx.ext.web.RoutingContext;
@@ -31,7 +32,13 @@ final class HistogramHandler extends BenchHandler {
             return;
         }
         RunReport report = run.get().report();
-        boolean uncorrected = "true".equals(rc.request().getParam("uncorrected"));
+        boolean uncorrected;
+        try {
+            uncorrected = Replies.flag(rc, "uncorrected");
+        } catch (SpecException e) {
+            Replies.invalid(rc, "invalid query", e);
+            return;
+        }
         LatencyStats latency = uncorrected ? report.uncorrectedLatency() : report.latency();
         if (latency == null) {
             Replies.json(rc, 404, Replies.error("no histogram", uncorrected

@@ -84,6 +84,21 @@ final class Replies {
     }
 
     /** 400 naming the bad field: {@code {"error": <what>, "field", "reason"}}. */
+    /**
+     * A yes-or-no query parameter ({@code ?wait=true}): absent or {@code false} is no, {@code true} yes; anything
+     * else is refused by name rather than read as no ({@code ?wait=1} would not wait, and say nothing).
+     */
+    static boolean flag(RoutingContext rc, String name) {
+        String value = rc.request().getParam(name);
+        if (value == null || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw new SpecException(name, "a query parameter that is true or false, got \"" + value + "\"");
+    }
+
     static void invalid(RoutingContext rc, String what, SpecException e) {
         json(rc, 400, map("error", what, "field", e.field(), "reason", e.reason()));
     }
