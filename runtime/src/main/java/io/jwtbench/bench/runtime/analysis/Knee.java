@@ -65,10 +65,12 @@ public record Knee(int index, double load, double previousLoad, double throughpu
     }
 
     public String describe(String unit) {
-        return String.format(Locale.ROOT,
-                "knee at %s %s: from %s to %s %s throughput grew %.0f%% as fast as the load while %s grew %.0f%% as fast",
-                num(load), unit, num(previousLoad), num(load), unit, 100 * throughputEfficiency, percentile,
-                100 * latencyGrowth);
+        // a negative efficiency is throughput that fell: said as such, not as "grew -34 % as fast"
+        String throughput = throughputEfficiency < 0
+                ? String.format(Locale.ROOT, "throughput fell %.0f%%", -100 * throughputEfficiency * (load / previousLoad - 1))
+                : String.format(Locale.ROOT, "throughput grew %.0f%% as fast as the load", 100 * throughputEfficiency);
+        return String.format(Locale.ROOT, "knee at %s %s: from %s to %s %s %s while %s grew %.0f%% as fast as the load",
+                num(load), unit, num(previousLoad), num(load), unit, throughput, percentile, 100 * latencyGrowth);
     }
 
     static String num(double v) {

@@ -124,8 +124,16 @@ public record UslFit(double lambda, double sigma, double kappa, double rSquared,
         return err;
     }
 
+    /**
+     * Below this R² the curve explains less than half of how throughput varied over the steps: its σ and κ are shown,
+     * but no peak is predicted from it.
+     */
+    static final double MIN_R_SQUARED_TO_PREDICT = 0.5;
+
     public String describe() {
-        String peak = Double.isInfinite(peakConcurrency)
+        String peak = !(rSquared >= MIN_R_SQUARED_TO_PREDICT)
+                ? "the curve explains too little of these steps (R² below " + MIN_R_SQUARED_TO_PREDICT + ") to predict a peak from"
+                : Double.isInfinite(peakConcurrency)
                 ? (Double.isInfinite(peakThroughput) ? "no peak predicted (σ = κ = 0: linear scaling)"
                         : String.format(Locale.ROOT, "no peak predicted (κ = 0), throughput approaches %.0f req/s",
                                 peakThroughput))

@@ -102,6 +102,19 @@ class SweepAnalysisTest {
         assertEquals(50_000, a.bound().throughput(), 1e-6);
     }
 
+    /** Seen on a busy host: 1418, 931, 1814 req/s over 1, 2, 4 connections. */
+    @Test
+    void throughputThatFellIsSaidToFallAndAPoorFitPredictsNothing() {
+        List<StepPoint> points = List.of(closed(1, 1418, 0.4), closed(2, 931, 0.4), closed(4, 1814, 0.4));
+        Knee knee = Knee.find(points).orElseThrow();
+        String text = knee.describe("connections");
+        assertTrue(text.contains("from 1 to 2 connections throughput fell 34% while"), text);
+        UslFit fit = UslFit.fit(new double[] { 1, 2, 4 }, new double[] { 1418, 931, 1814 });
+        assertTrue(fit.rSquared() < UslFit.MIN_R_SQUARED_TO_PREDICT, fit.describe());
+        assertTrue(fit.describe().endsWith("to predict a peak from"), fit.describe());
+        assertFalse(fit.describe().contains("approaches"), fit.describe());
+    }
+
     @Test
     void flatThroughputLowCpuLinearLatencyIsSerialization() {
         List<StepPoint> points = new ArrayList<>();
