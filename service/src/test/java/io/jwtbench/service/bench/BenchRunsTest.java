@@ -101,6 +101,28 @@ class BenchRunsTest {
         }
     }
 
+    /**
+     * Tokens signed again (here because another algorithm's set came between) are the same load: a regression does
+     * not warn of their fingerprint, and still warns of an option that changed what was sent.
+     */
+    @Test
+    void reSignedTokensAreNoDifferenceToARegression() {
+        String spec = "{\"target\":\"jwt\",\"connections\":1,\"duration\":\"1s\",\"warmup\":\"0s\",\"tokens\":50";
+        JsonPath first = run(spec + "}");
+        JsonPath between = run(spec + ",\"algorithm\":\"ES256\"}");
+        JsonPath again = run(spec + "}");
+        assertNotEquals(first.getString("options.tokenPool"), again.getString("options.tokenPool"), "signed again");
+        List<String> warnings = regressionWarnings(first.getString("id"), again.getString("id"));
+        assertTrue(warnings.stream().noneMatch(w -> w.contains("tokenPool")), warnings.toString());
+        List<String> algorithm = regressionWarnings(first.getString("id"), between.getString("id"));
+        assertTrue(algorithm.contains("different options.algorithm: RS256 → ES256"), algorithm.toString());
+    }
+
+    private static List<String> regressionWarnings(String baseline, String current) {
+        return given().contentType("application/json").body("{\"baseline\":\"" + baseline + "\",\"current\":\"" + current + "\"}")
+                .post("/q/bench/regression").then().statusCode(200).extract().jsonPath().getList("warnings", String.class);
+    }
+
     @Test
     void badTargetOptionsNameTheField() {
         given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"tokens\":0}")

@@ -13,7 +13,11 @@ public interface RequestSource {
      */
     BenchRequest next(long sequence);
 
-    /** Facts about the prepared requests, echoed into the report as {@code options}. */
+    /**
+     * Facts about the prepared requests, echoed into the report as {@code options}. Under
+     * {@link io.jwtbench.bench.runtime.stats.Regression#NOT_COMPARED}, the keys that only identify the requests
+     * (a fingerprint), which a regression does not count as a difference.
+     */
     default Map<String, Object> describe() {
         return Map.of();
     }

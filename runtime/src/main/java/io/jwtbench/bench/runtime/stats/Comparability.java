@@ -1,6 +1,7 @@
 package io.jwtbench.bench.runtime.stats;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +59,8 @@ final class Comparability {
         if (coresA != null && coresB != null && !coresA.equals(coresB)) {
             out.add("different core counts: " + coresA + " → " + coresB);
         }
-        differences("spec", baseline.spec(), current.spec(), false, out);
-        differences("options", baseline.options(), current.options(), true, out);
+        differences("spec", baseline.spec(), current.spec(), false, NOT_MEASUREMENT, out);
+        differences("options", baseline.options(), current.options(), true, notCompared(baseline, current), out);
         for (RunReport r : List.of(baseline, current)) {
             Steadiness s = r.steadiness();
             if (s != null && !s.steady()) {
@@ -74,16 +75,27 @@ final class Comparability {
      *        of what it did) name every value; a spec names only what its caller gave (the options say the rest)
      */
     private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, boolean absentDiffers,
-            List<String> out) {
+            Set<String> skipped, List<String> out) {
         Set<String> keys = new LinkedHashSet<>(a.keySet());
         keys.addAll(b.keySet());
         for (String key : keys) {
             boolean both = a.containsKey(key) && b.containsKey(key);
-            if (!NOT_MEASUREMENT.contains(key) && (both || absentDiffers)
+            if (!skipped.contains(key) && (both || absentDiffers)
                     && !Objects.equals(String.valueOf(a.get(key)), String.valueOf(b.get(key)))) {
                 out.add("different " + prefix + "." + key + ": " + a.get(key) + " → " + b.get(key));
             }
         }
+    }
+
+    /** {@link Regression#NOT_COMPARED} and the keys either run's options list under it. */
+    private static Set<String> notCompared(RunReport... runs) {
+        Set<String> keys = new LinkedHashSet<>(List.of(Regression.NOT_COMPARED));
+        for (RunReport r : runs) {
+            if (r.options().get(Regression.NOT_COMPARED) instanceof Collection<?> listed) {
+                listed.forEach(k -> keys.add(String.valueOf(k)));
+            }
+        }
+        return keys;
     }
 
     private static String runtime(RunReport r) {
