@@ -322,7 +322,7 @@ public class JwtBenchTarget implements BenchTarget {
             return switch (String.valueOf(options.getOrDefault("cache", "use"))) {
                 case "use" -> false;
                 case "bypass" -> true;
-                default -> throw new BenchSpecException("cache", "must be \"use\" or \"bypass\"");
+                default -> throw new BenchSpecException("cache", "must be \"use\" or \"bypass\", got " + got(options.get("cache")));
             };
         }
 
@@ -334,8 +334,13 @@ public class JwtBenchTarget implements BenchTarget {
             return switch (String.valueOf(options.getOrDefault("route", "validate"))) {
                 case "validate" -> false;
                 case "forward-auth" -> true;
-                default -> throw new BenchSpecException("route", "must be \"validate\" or \"forward-auth\"");
+                default -> throw new BenchSpecException("route", "must be \"validate\" or \"forward-auth\", got " + got(options.get("route")));
             };
+        }
+
+        /** An option's value as the caller wrote it: a string quoted, anything else as JSON would show it. */
+        static String got(Object value) {
+            return value instanceof String text ? "\"" + text + "\"" : String.valueOf(value);
         }
 
         Options withModel(String m) {
@@ -351,7 +356,7 @@ public class JwtBenchTarget implements BenchTarget {
             boolean fromFile = switch (String.valueOf(options.getOrDefault("source", "generated"))) {
                 case "generated" -> false;
                 case "file" -> true;
-                default -> throw new BenchSpecException("source", "must be \"generated\" or \"file\"");
+                default -> throw new BenchSpecException("source", "must be \"generated\" or \"file\", got " + got(options.get("source")));
             };
             if (fromFile && (options.containsKey("tokens") || options.containsKey("algorithm"))) {
                 throw new BenchSpecException(options.containsKey("tokens") ? "tokens" : "algorithm",
@@ -361,14 +366,14 @@ public class JwtBenchTarget implements BenchTarget {
             if (options.get("tokens") != null) {
                 if (!(options.get("tokens") instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
                         || n.doubleValue() < 1 || n.doubleValue() > MAX_TOKENS) {
-                    throw new BenchSpecException("tokens", "must be a whole number from 1 to " + MAX_TOKENS);
+                    throw new BenchSpecException("tokens", "must be a whole number from 1 to " + MAX_TOKENS + ", got " + got(options.get("tokens")));
                 }
                 tokens = n.intValue();
             }
             double invalidRatio = 0;
             if (options.get("invalidRatio") != null) {
                 if (!(options.get("invalidRatio") instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() <= 1)) {
-                    throw new BenchSpecException("invalidRatio", "must be a number from 0 to 1");
+                    throw new BenchSpecException("invalidRatio", "must be a number from 0 to 1, got " + got(options.get("invalidRatio")));
                 }
                 invalidRatio = n.doubleValue();
             }
@@ -376,7 +381,7 @@ public class JwtBenchTarget implements BenchTarget {
             if (options.get("algorithm") != null) {
                 algorithm = JwsAlgorithm.of(String.valueOf(options.get("algorithm")));
                 if (algorithm == null || !BenchIssuer.ALGORITHMS.contains(algorithm)) {
-                    throw new BenchSpecException("algorithm", "must be one of " + BenchIssuer.ALGORITHMS);
+                    throw new BenchSpecException("algorithm", "must be one of " + BenchIssuer.ALGORITHMS + ", got " + got(options.get("algorithm")));
                 }
             }
             String model = String.valueOf(options.getOrDefault("model", "default"));

@@ -26,7 +26,8 @@ final class SlowdownOption {
         }
         if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.doubleValue() < 0
                 || n.doubleValue() > SlowdownInjector.MAX_MICROS) {
-            throw new BenchSpecException(NAME, "must be a whole number of microseconds from 0 to " + SlowdownInjector.MAX_MICROS);
+            throw new BenchSpecException(NAME, "must be a whole number of microseconds from 0 to " + SlowdownInjector.MAX_MICROS
+                    + ", got " + JwtBenchTarget.Options.got(value));
         }
         String refusal = injector.refusal();
         if (n.intValue() > 0 && refusal != null) {

@@ -127,10 +127,11 @@ class BenchRunsTest {
     void badTargetOptionsNameTheField() {
         given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"tokens\":0}")
                 .when().post("/q/bench/runs").then().statusCode(400)
-                .body("field", org.hamcrest.Matchers.equalTo("tokens"));
+                .body("field", org.hamcrest.Matchers.equalTo("tokens")).body("reason", org.hamcrest.Matchers.endsWith(", got 0"));
         given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"algorithm\":\"HS256\"}")
                 .when().post("/q/bench/runs").then().statusCode(400)
-                .body("field", org.hamcrest.Matchers.equalTo("algorithm"));
+                .body("field", org.hamcrest.Matchers.equalTo("algorithm"))
+                .body("reason", org.hamcrest.Matchers.endsWith(", got \"HS256\""));
         given().contentType("application/json").body("{\"target\":\"jwt\",\"connections\":2,\"duration\":\"1s\",\"url\":\"http://example.com\"}")
                 .when().post("/q/bench/runs").then().statusCode(400)
                 .body("field", org.hamcrest.Matchers.equalTo("url"));
