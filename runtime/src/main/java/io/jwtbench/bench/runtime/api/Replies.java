@@ -83,7 +83,6 @@ final class Replies {
         return false;
     }
 
-    /** 400 naming the bad field: {@code {"error": <what>, "field", "reason"}}. */
     /**
      * A yes-or-no query parameter ({@code ?wait=true}): absent or {@code false} is no, {@code true} yes; anything
      * else is refused by name rather than read as no ({@code ?wait=1} would not wait, and say nothing).
@@ -99,6 +98,7 @@ final class Replies {
         throw new SpecException(name, "a query parameter that is true or false, got \"" + value + "\"");
     }
 
+    /** 400 naming the bad field: {@code {"error": <what>, "field", "reason"}}. */
     static void invalid(RoutingContext rc, String what, SpecException e) {
         json(rc, 400, map("error", what, "field", e.field(), "reason", e.reason()));
     }

@@ -73,6 +73,7 @@ final class Comparability {
     /**
      * @param absentDiffers whether a key only one side has is a difference: the target's options (its description
      *        of what it did) name every value; a spec names only what its caller gave (the options say the rest)
+     * @param skipped       keys whose difference does not change what was measured
      */
     private static void differences(String prefix, Map<String, Object> a, Map<String, Object> b, boolean absentDiffers,
             Set<String> skipped, List<String> out) {
