@@ -74,7 +74,7 @@ final class ReportHandler extends BenchHandler {
                     HtmlReport.runs("Runs " + String.join(",", runs.stream().map(r -> r.report().id()).toList()), runs)));
             case RUNS_PROFILE_DIFF -> listed(rc, bench).ifPresent(runs -> {
                 if (runs.size() != 2) {
-                    Replies.json(rc, 400, Replies.error("runs", "give exactly two runs: ?runs=baseline,other"));
+                    Replies.json(rc, 400, Replies.error("runs", "give exactly two different runs: ?runs=baseline,other"));
                     return;
                 }
                 Replies.json(rc, 200, ProfileDiff.json(runs.get(0).label(), runs.get(0).report(), runs.get(1).label(),
