@@ -5,7 +5,7 @@ import io.jwtbench.bench.runtime.spi.BenchSpecException;
 import io.jwtbench.bench.runtime.spi.BenchTarget;
 import io.jwtbench.bench.runtime.spi.ExportedRequest;
 import io.jwtbench.bench.runtime.spi.RequestSource;
-import io.jwtbench.bench.runtime.stats.Regression;
+import io.jwtbench.bench.runtime.stats.Comparability;
 import io.jwtbench.service.config.JwtConfig;
 import io.jwtbench.service.validation.JwsAlgorithm;
 import io.jwtbench.service.validation.JwtValidator;
@@ -181,7 +181,7 @@ public class JwtBenchTarget implements BenchTarget {
         description.put("poolSize", poolSize);
         description.put("meanTokenBytes", (int) valid.stream().mapToInt(String::length).average().orElse(0));
         description.put("tokenPool", tokens.fingerprint());
-        description.put(Regression.NOT_COMPARED, List.of("tokenPool")); // re-signed tokens after a minute: the same load
+        description.put(Comparability.NOT_COMPARED, List.of("tokenPool")); // re-signed tokens after a minute: the same load
         description.put("cache", bypassCache ? "bypass" : "use");
         description.put("crypto", validator.providers().describe());
         if (slowdownUs > 0) {

@@ -33,10 +33,9 @@ import io.jwtbench.bench.runtime.spi.RequestSource;
 
 /**
  * The only way to start load: a run, a compare, a sweep (or any series of runs). Every start goes the
- * same way: is the spec good (the transport, and the target's options as its {@code footprint} reads them: a bad
- * spec is a 400 whether or not the bench is free), is the bench busy (checked before {@code prepare()}, which may
- * be slow, and again, atomically, when the run or series takes the bench), will it fit the memory budget (that
- * footprint and the engine's own), prepare the target's requests, reserve, start.
+ * same way: is the spec good (transport, and the target's options as its {@code footprint} reads them), is the
+ * bench busy (checked before {@code prepare()}, which may be slow, and again, atomically, when the run or series
+ * takes the bench), will it fit the memory budget, prepare the target's requests, reserve, start.
  * The HTTP handlers and the start-up smoke bench both come through here; {@link LoadEngine} and
  * {@link RunSeries} only start what this hands them.
  */
@@ -99,8 +98,7 @@ public class Bench {
         Map<String, Long> footprint = checked(request.spec());
         checkIdle();
         MemoryBudget.of(config()).checkWithHistory(engine, footprint, "");
-        RequestSource source = prepare(request.spec());
-        return engine.start(null, request, source);
+        return engine.start(null, request, prepare(request.spec()));
     }
 
     /** How long a warm-up step measures: it exists for its (automatic) warm-up, its numbers are not reported. */
@@ -232,9 +230,8 @@ public class Bench {
     }
 
     /**
-     * The heap a run of {@code spec} will hold, by spec field (the engine's share and the target's), once its
-     * transport and its target's options are found good. Cheap, and asked before whether the bench is free: a bad
-     * spec is a 400 naming its field even while a run holds the bench, not a 409 and then the 400.
+     * The heap a run of {@code spec} will hold by spec field (the engine's and the target's), its transport and the
+     * target's options found good: cheap, so asked first, and a bad spec is a 400 even while the bench is busy.
      */
     private Map<String, Long> checked(RunSpec spec) {
         engine.checkTransport(spec);
@@ -246,7 +243,6 @@ public class Bench {
     private RequestSource prepare(RunSpec spec) {
         return engine.targets().get(spec.target()).prepare(spec.options());
     }
-
 
     private Collection<String> targetNames() {
         return engine.targets().keySet();

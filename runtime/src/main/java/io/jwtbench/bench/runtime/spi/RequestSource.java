@@ -15,7 +15,7 @@ public interface RequestSource {
 
     /**
      * Facts about the prepared requests, echoed into the report as {@code options}. Under
-     * {@link io.jwtbench.bench.runtime.stats.Regression#NOT_COMPARED}, the keys that only identify the requests
+     * {@link io.jwtbench.bench.runtime.stats.Comparability#NOT_COMPARED}, the keys that only identify the requests
      * (a fingerprint), which a regression does not count as a difference.
      */
     default Map<String, Object> describe() {

@@ -15,7 +15,15 @@ import io.jwtbench.bench.runtime.plan.Transport;
  * target, transport or load model, a run that did not end DONE or answered nothing), and what only weakens it (another
  * JVM or core count, a spec or target option that differs, a JVM that was not steady), in words.
  */
-final class Comparability {
+public final class Comparability {
+    /**
+     * A key a target may put in its options ({@code RequestSource.describe()}): the list of the other keys that
+     * identify its requests exactly (a fingerprint of its tokens) rather than say what they are. A regression does
+     * not count a difference in those: equivalent requests made at another time differ there and nowhere that
+     * matters. Either run's list counts, so a baseline saved before a key was listed is judged the same way.
+     */
+    public static final String NOT_COMPARED = "notCompared";
+
     /** Spec keys that do not change what is measured: derived, or what the run is judged against. */
     private static final Set<String> NOT_MEASUREMENT = Set.of("endsWithin", "thresholds");
 
@@ -88,11 +96,11 @@ final class Comparability {
         }
     }
 
-    /** {@link Regression#NOT_COMPARED} and the keys either run's options list under it. */
+    /** {@link #NOT_COMPARED} and the keys either run's options list under it. */
     private static Set<String> notCompared(RunReport... runs) {
-        Set<String> keys = new LinkedHashSet<>(List.of(Regression.NOT_COMPARED));
+        Set<String> keys = new LinkedHashSet<>(List.of(NOT_COMPARED));
         for (RunReport r : runs) {
-            if (r.options().get(Regression.NOT_COMPARED) instanceof Collection<?> listed) {
+            if (r.options().get(NOT_COMPARED) instanceof Collection<?> listed) {
                 listed.forEach(k -> keys.add(String.valueOf(k)));
             }
         }

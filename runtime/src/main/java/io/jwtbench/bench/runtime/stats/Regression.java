@@ -90,14 +90,6 @@ public record Regression(String baselineId, String baselineStartedAt, double con
     public static final double DEFAULT_TOLERANCE_PERCENT = 20;
 
     /**
-     * A key a target may put in its options ({@code RequestSource.describe()}): the list of the other keys that
-     * identify its requests exactly (a fingerprint of its tokens) rather than say what they are. A regression does
-     * not count a difference in those: equivalent requests made at another time differ there and nowhere that
-     * matters. Either run's list counts, so a baseline saved before a key was listed is judged the same way.
-     */
-    public static final String NOT_COMPARED = "notCompared";
-
-    /**
      * One metric's change.
      *
      * @param baseline,current the whole-run figures (throughput in req/s, latencies in ms from the histograms)
