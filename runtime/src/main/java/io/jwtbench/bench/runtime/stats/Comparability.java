@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -76,6 +77,36 @@ public final class Comparability {
             }
         }
         return out;
+    }
+
+    /**
+     * Why this pair cannot say which way a metric moved, though its intervals do. A run whose per-second throughput
+     * varied beyond the steadiness limit: the intervals take its seconds for samples of one steady process, and they
+     * were not (the same build, 3 s runs beside a CPU hog and a 104 ms collection: p99 +197.5 % [+73.8, +321.2]).
+     * Metrics that moved opposite ways beyond the tolerance (the same build again: p50 +68.5 % [+62.5, +74.5], p99
+     * -76.1 % [-92.5, -59.7]): one build is not both slower and faster, its machine changed between the runs
+     * (docs/regression.md). Other unsteadiness (JIT, class loading) stays a warning: it leaves the seconds alike.
+     * Empty when a direction stands.
+     */
+    static List<String> undirected(RunReport current, RunReport baseline, List<Regression.Change> changes) {
+        List<String> out = new ArrayList<>();
+        for (RunReport r : List.of(baseline, current)) {
+            Steadiness s = r.steadiness();
+            if (s != null && s.throughputCv() != null && s.limits() != null && s.throughputCv() > s.limits().throughputCv()) {
+                out.add(String.format(Locale.ROOT, "%s's per-second throughput varied by %.1f %% (limit %.0f %%)",
+                        r == baseline ? "the baseline" : "this run", 100 * s.throughputCv(), 100 * s.limits().throughputCv()));
+            }
+        }
+        List<String> slower = moved(changes, Regression.Outcome.SLOWER);
+        List<String> faster = moved(changes, Regression.Outcome.FASTER);
+        if (!slower.isEmpty() && !faster.isEmpty()) {
+            out.add("the metrics disagree: " + String.join(", ", slower) + " slower, " + String.join(", ", faster) + " faster");
+        }
+        return out;
+    }
+
+    private static List<String> moved(List<Regression.Change> changes, Regression.Outcome way) {
+        return changes.stream().filter(c -> c.verdict() == way).map(Regression.Change::metric).toList();
     }
 
     /**

@@ -1,12 +1,9 @@
 package io.jwtbench.bench.runtime.stats;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
@@ -29,7 +26,10 @@ import io.jwtbench.bench.runtime.plan.Percentile;
  * only when its whole interval lies within the tolerance, else <em>inconclusive</em>. CPU per request is compared by
  * component from both profiles (one profile per run: no interval). What makes two runs hard to compare
  * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else
- * (JVM, cores, spec, an unsteady JVM) is a warning. Its component names are the section's JSON keys.
+ * (JVM, cores, spec, an unsteady JVM) is a warning. A pair that cannot tell which way a metric moved from which way
+ * its machine did (a run whose per-second throughput varied beyond the steadiness limit; metrics that moved opposite
+ * ways) calls no metric slower or faster: inconclusive,
+ * with the reason. Its component names are the section's JSON keys.
  *
  * @param verdict          what came of it; {@link Outcome#NOT_JUDGED} when no metric had 2 full measured seconds on
  *                         both sides
@@ -48,7 +48,10 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         FASTER("faster"),
         SLOWER("slower"),
         SAME("no significant difference"),
-        /** The interval holds both no change and one beyond the tolerance: these samples cannot tell. */
+        /**
+         * The interval holds both no change and one beyond the tolerance, or the pair cannot tell its direction from
+         * its machine's ({@link Comparability#undirected}): these samples cannot tell.
+         */
         INCONCLUSIVE("inconclusive"),
         /** The two runs cannot be held against each other (another target or load model): no verdict. */
         NOT_COMPARABLE("not comparable"),
@@ -102,6 +105,13 @@ public record Regression(String baselineId, String baselineStartedAt, double con
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Change(String metric, String unit, Double baseline, Double current, Double changePercent, Double low,
             Double high, int baselineSeconds, int currentSeconds, Outcome verdict, String note) {
+
+        /** Inconclusive if it was slower or faster: {@code why} the pair cannot tell that move from its machine's. */
+        Change undirected(String why) {
+            return verdict != Outcome.SLOWER && verdict != Outcome.FASTER ? this : new Change(metric, unit, baseline, current,
+                    changePercent, low, high, baselineSeconds, currentSeconds, Outcome.INCONCLUSIVE,
+                    verdict.label() + " beyond the tolerance, but " + why);
+        }
     }
 
     /**
@@ -118,9 +128,6 @@ public record Regression(String baselineId, String baselineStartedAt, double con
     public record ComponentChange(String component, double baselineUsPerRequest, double currentUsPerRequest,
             double changeUsPerRequest) {
     }
-
-    /** Components listed in a CPU comparison. */
-    static final int COMPONENTS = 8;
 
     /** {@code current} held against {@code baseline}, with a tolerance in percent. */
     public static Regression of(RunReport current, RunReport baseline, double tolerancePercent) {
@@ -140,12 +147,14 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 seconds(current, SecondStats::p50), seconds(baseline, SecondStats::p50), tolerancePercent));
         changes.add(change(Percentile.P99.key(), LatencyStats.UNIT, -1, current.latency().p99(), baseline.latency().p99(),
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
+        List<String> undirected = Comparability.undirected(current, baseline, changes);
+        changes = changes.stream().map(c -> undirected.isEmpty() ? c : c.undirected(String.join("; ", undirected))).toList();
         Set<Outcome> seen = EnumSet.copyOf(changes.stream().map(Change::verdict).toList()); // slower > inconclusive > faster > same
         Outcome verdict = Set.of(Outcome.NOT_JUDGED).containsAll(seen) ? Outcome.NOT_JUDGED : List.of(Outcome.SLOWER,
                 Outcome.INCONCLUSIVE, Outcome.FASTER).stream().filter(seen::contains).findFirst().orElse(Outcome.SAME);
-        Cpu cpu = cpu(current, baseline);
+        Cpu cpu = CpuComparison.of(current, baseline);
         return new Regression(baseline.id(), startedAt, Welch.CONFIDENCE, tolerancePercent, verdict,
-                summary(verdict, baseline.id(), changes, cpu, tolerancePercent), List.of(), Comparability.warnings(current, baseline),
+                summary(verdict, baseline.id(), changes, cpu, tolerancePercent, undirected), List.of(), Comparability.warnings(current, baseline),
                 changes, cpu);
     }
 
@@ -179,40 +188,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         return r.timeSeries().stream().limit(full).mapToDouble(figure).toArray();
     }
 
-    private static Cpu cpu(RunReport current, RunReport baseline) {
-        Double a = usPerRequest(baseline);
-        Double b = usPerRequest(current);
-        Double change = a == null || b == null ? null : round(b - a);
-        Profile pa = baseline.profile();
-        Profile pb = current.profile();
-        if (pa == null || pb == null) {
-            return new Cpu(a, b, change, null, (pa == null ? "the baseline" : "this run") + " has no CPU profile");
-        }
-        Map<String, Double> before = pa.usPerRequestByComponent();
-        Map<String, Double> after = pb.usPerRequestByComponent();
-        Set<String> names = new LinkedHashSet<>(before.keySet());
-        names.addAll(after.keySet());
-        List<ComponentChange> components = names.stream()
-                .map(n -> new ComponentChange(n, round(before.getOrDefault(n, 0.0)), round(after.getOrDefault(n, 0.0)),
-                        round(after.getOrDefault(n, 0.0) - before.getOrDefault(n, 0.0))))
-                .sorted(Comparator.comparingDouble((ComponentChange c) -> Math.abs(c.changeUsPerRequest())).reversed())
-                .limit(COMPONENTS).toList();
-        return new Cpu(a, b, change, components, null);
-    }
-
-    /** The profile's process CPU per request, else the JVM section's CPU over the answered requests. */
-    private static Double usPerRequest(RunReport r) {
-        if (r.profile() != null && r.profile().processCpuUsPerRequest() != null) {
-            return round(r.profile().processCpuUsPerRequest());
-        }
-        if (r.jvm() == null || r.jvm().processCpu() == null || r.jvm().processCpu().cpuSeconds() == null
-                || r.measured() == null || r.measured().requests() == 0) {
-            return null;
-        }
-        return round(r.jvm().processCpu().cpuSeconds() * 1e6 / r.measured().requests());
-    }
-
-    private static String summary(Outcome verdict, String baselineId, List<Change> changes, Cpu cpu, double tolerance) {
+    private static String summary(Outcome verdict, String baselineId, List<Change> changes, Cpu cpu, double tolerance,
+            List<String> undirected) {
         StringBuilder s = new StringBuilder(switch (verdict) {
             case SLOWER -> "slower than baseline " + baselineId;
             case FASTER -> "faster than baseline " + baselineId;
@@ -229,6 +206,9 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                             c.high(), c.verdict() == Outcome.SAME ? "" : " " + c.verdict().label()));
         }
         s.append(String.join("; ", parts));
+        if (!undirected.isEmpty()) {
+            s.append("; which way cannot be told: ").append(String.join("; ", undirected));
+        }
         if (cpu.changeUsPerRequest() != null) {
             s.append(String.format(Locale.ROOT, "; CPU %+.1f µs/request", cpu.changeUsPerRequest()));
             if (cpu.components() != null && !cpu.components().isEmpty()) {
@@ -244,7 +224,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         return Double.isFinite(v) ? v : null;
     }
 
-    private static double round(double v) {
+    static double round(double v) {
         return Math.round(v * 100) / 100.0;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -71,21 +72,82 @@ class RegressionOutcomeTest {
     }
 
     /**
+     * The pair a CI run beside a CPU hog measured of one build (3 s a side, 2 connections): p50 0.097 → 0.163 ms and
+     * p99 0.918 → 0.219 ms, each second alike, so both intervals leave out zero by far. One build cannot be both
+     * slower and faster: the gate says it cannot tell, and why, rather than fail the build on p50.
+     */
+    @Test
+    void metricsThatMoveOppositeWaysAreInconclusive() {
+        RunReport baseline = run("b", Sections.NONE, new double[] {14100, 14200, 14150}, new double[] {0.097, 0.096, 0.098},
+                new double[] {0.91, 0.93, 0.92});
+        RunReport current = run("c", Sections.NONE, new double[] {11600, 11700, 11650}, new double[] {0.162, 0.163, 0.164},
+                new double[] {0.22, 0.21, 0.23});
+        Regression r = Regression.of(current, baseline, 50);
+        Regression.Change p50 = r.changes().get(1);
+        assertEquals("p50", p50.metric());
+        assertTrue(p50.low() > 50, "p50 alone would be slower: " + p50);
+        assertEquals(Outcome.INCONCLUSIVE, p50.verdict(), p50.toString());
+        assertEquals("slower beyond the tolerance, but the metrics disagree: p50 slower, p99 faster", p50.note());
+        assertEquals(Outcome.INCONCLUSIVE, r.changes().get(2).verdict(), r.changes().get(2).toString());
+        assertEquals(Outcome.INCONCLUSIVE, r.verdict(), r.summary());
+        assertTrue(r.summary().endsWith("; which way cannot be told: the metrics disagree: p50 slower, p99 faster"), r.summary());
+        assertTrue(Verdict.regressionChecks(r).stream().noneMatch(c -> c.outcome() == Verdict.Check.Outcome.FAILED),
+                "a gate neither fails nor passes it");
+    }
+
+    /**
+     * A slowdown its samples show, in a run whose per-second throughput varied by more than the steadiness limit: its
+     * seconds are not samples of one steady process, so their interval does not hold, and the slowdown is not called.
+     * A run unsteady only by its JIT keeps its verdict (and the warning): its seconds were alike.
+     */
+    @Test
+    void aRunWhoseSecondsVariedBeyondTheLimitIsNeverCalledSlower() {
+        Steadiness.Limits limits = new Steadiness.Limits(50, 100, 1, 0.15, 0.2);
+        String cv = "per-second throughput varied by 19.3 % (coefficient of variation; limit 15 %)";
+        String jit = "126 JIT compilations, 555 ms of JIT compile time during measurement (55 ms/s, limit 50)";
+        double[] rps = {4400, 4500, 4300};
+        Regression byJit = Regression.of(run("c", Sections.NONE.with(new Steadiness(false, List.of(jit), null, 0, null,
+                0.02, null, limits)), rps, latencies(rps), latencies(rps)), run("b", 7000, 7100, 6900), 10);
+        assertEquals(Outcome.SLOWER, byJit.verdict(), byJit.summary());
+        assertTrue(byJit.warnings().contains("this run was not steady: " + jit), byJit.warnings().toString());
+
+        Regression r = Regression.of(run("c", Sections.NONE.with(new Steadiness(false, List.of(cv), null, 0, null, 0.193,
+                null, limits)), rps, latencies(rps), latencies(rps)), run("b", 7000, 7100, 6900), 10);
+        for (Regression.Change c : r.changes()) {
+            assertEquals(Outcome.INCONCLUSIVE, c.verdict(), c.toString());
+            assertEquals("slower beyond the tolerance, but this run's per-second throughput varied by 19.3 % (limit 15 %)",
+                    c.note());
+        }
+        assertEquals(Outcome.INCONCLUSIVE, r.verdict(), r.summary());
+        assertTrue(r.warnings().contains("this run was not steady: " + cv), r.warnings().toString());
+        assertTrue(Verdict.regressionChecks(r).stream().noneMatch(c -> c.outcome() == Verdict.Check.Outcome.FAILED));
+    }
+
+    /**
      * A closed-model run of one full second per {@code rps}, each answered at a latency that follows its rate (a
      * fixed 2 connections), so throughput and latency move together as they do in a real run.
      */
     private static RunReport run(String id, double... rps) {
+        return run(id, Sections.NONE, rps, latencies(rps), latencies(rps));
+    }
+
+    /** The latency in ms at which 2 connections answer each second's {@code rps}. */
+    private static double[] latencies(double[] rps) {
+        return Arrays.stream(rps).map(r -> 2 * 1000 / r).toArray();
+    }
+
+    /** A closed-model run of one full second per {@code rps}, each with its p50 and p99 in ms. */
+    private static RunReport run(String id, Sections sections, double[] rps, double[] p50, double[] p99) {
         List<SecondStats> seconds = new ArrayList<>();
         Histogram h = LatencyRecording.newHistogram();
         long requests = 0;
         for (int i = 0; i < rps.length; i++) {
-            double ms = 2 * 1000 / rps[i];
-            seconds.add(new SecondStats(i, (long) rps[i], rps[i], ms, ms, ms, 0));
-            h.recordValueWithCount((long) (ms * 1000), (long) rps[i]);
+            seconds.add(new SecondStats(i, (long) rps[i], rps[i], p50[i], p50[i], p99[i], 0));
+            h.recordValueWithCount((long) (p50[i] * 1000), (long) rps[i]);
             requests += (long) rps[i];
         }
         return new RunReport(id, RunStatus.DONE, "jwt", new LoadModel.Closed(2), null, Map.of(), Map.of(), Instant.now(),
                 Instant.now(), null, new RunReport.Measured(rps.length, requests, requests / (double) rps.length, 0),
-                LatencyStats.of(h), null, ErrorCounts.NONE, 0, 0, null, seconds, null, null, Sections.NONE, Map.of());
+                LatencyStats.of(h), null, ErrorCounts.NONE, 0, 0, null, seconds, null, null, sections, Map.of());
     }
 }

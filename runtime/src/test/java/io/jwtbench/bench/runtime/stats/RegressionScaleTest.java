@@ -33,7 +33,7 @@ class RegressionScaleTest {
         Regression r = Regression.of(current, baseline, 20);
         long cpuMs = (threads.getCurrentThreadCpuTime() - cpu) / 1_000_000;
 
-        assertEquals(Regression.COMPONENTS, r.cpu().components().size());
+        assertEquals(CpuComparison.COMPONENTS, r.cpu().components().size());
         // every component moved by half its baseline figure: the largest ones lead, each from its own row
         Regression.ComponentChange top = r.cpu().components().get(0);
         assertEquals("c" + (COMPONENTS - 1), top.component());
