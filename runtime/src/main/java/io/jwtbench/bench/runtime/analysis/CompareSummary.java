@@ -102,8 +102,8 @@ public record CompareSummary(List<ModelRow> rows, List<Ranking> rankings) {
         boolean spread = a.measuredRounds() > 1 && b.measuredRounds() > 1;
         boolean significant = spread && !a.rps().overlaps(b.rps());
         String text = !spread
-                ? String.format(Locale.ROOT, "%s is %.1f %% faster than %s (one round: no spread to judge by)",
-                        a.model(), percent, b.model())
+                ? String.format(Locale.ROOT, "%s and %s: not judged, one round has no spread (%s measured %.1f %% more req/s)",
+                        a.model(), b.model(), a.model(), percent)
                 : significant
                         ? String.format(Locale.ROOT, "%s is %.1f %% faster than %s, outside the spread", a.model(),
                                 percent, b.model())

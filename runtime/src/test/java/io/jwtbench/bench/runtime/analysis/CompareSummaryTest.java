@@ -47,6 +47,6 @@ class CompareSummaryTest {
         List<Ranking> v = CompareSummary.rankings(List.of(row("a", List.of("round 1: 900 ms of JIT"), 2000),
                 row("b", List.of(), 1000)));
         assertFalse(v.get(0).significant());
-        assertEquals("a is 100.0 % faster than b (one round: no spread to judge by) [not steady: a]", v.get(0).text());
+        assertEquals("a and b: not judged, one round has no spread (a measured 100.0 % more req/s) [not steady: a]", v.get(0).text());
     }
 }
