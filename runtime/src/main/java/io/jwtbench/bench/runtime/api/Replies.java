@@ -58,10 +58,9 @@ final class Replies {
         end(rc, 200, "application/xml; charset=utf-8", document);
     }
 
-    /** {@code Accept: text/plain} (and not JSON): the caller wants the text rendering. */
+    /** {@code Accept} weighs {@code text/plain} over JSON: the caller wants the text rendering. */
     static boolean wantsText(RoutingContext rc) {
-        String accept = rc.request().getHeader("Accept");
-        return accept != null && accept.contains("text/plain") && !accept.contains("application/json");
+        return AcceptHeader.prefersText(rc.request().getHeader("Accept"));
     }
 
     static void notFound(RoutingContext rc, String what, String id) {
