@@ -143,6 +143,10 @@ class BenchApiTest {
                 .statusCode(200).body(containsString("Percentile"));
         given().queryParam("uncorrected", "yes").get("/q/bench/runs/" + r.getString("id") + "/histogram").then()
                 .statusCode(400).body("field", equalTo("uncorrected")); // not the corrected one, silently
+        given().queryParam("uncorected", "true").get("/q/bench/runs/" + r.getString("id") + "/histogram").then()
+                .statusCode(400).body("field", equalTo("uncorected"), "reason", containsString("it takes uncorrected"));
+        given().queryParam("hots", "https://h:8443").get("/q/bench/runs/" + r.getString("id") + "/hyperfoil.yaml").then()
+                .statusCode(400).body("field", equalTo("hots"), "reason", containsString("it takes host"));
     }
 
     @Test
@@ -173,6 +177,12 @@ class BenchApiTest {
         // a flag that is neither true nor false is refused before anything starts, not read as false
         given().contentType(ContentType.JSON).body("{\"target\":\"health\",\"connections\":2,\"duration\":\"1s\"}")
                 .post("/q/bench/runs?wait=1").then().statusCode(400).body("field", equalTo("wait"));
+        // a misspelt parameter too: it would start a run that does not wait
+        for (String route : List.of("runs", "compare", "sweeps", "fleet")) {
+            given().contentType(ContentType.JSON).body("{\"target\":\"health\",\"connections\":2,\"duration\":\"1s\"}")
+                    .post("/q/bench/" + route + "?wiat=true").then().statusCode(400)
+                    .body("field", equalTo("wiat"), "reason", equalTo("not a query parameter of this route: it takes wait"));
+        }
 
         try {
             JsonPath live = given().get(location).then().statusCode(200).extract().jsonPath();

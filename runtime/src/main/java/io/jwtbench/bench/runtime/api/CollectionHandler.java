@@ -41,7 +41,8 @@ final class CollectionHandler<T extends Started> extends BenchHandler {
         T item;
         boolean wait;
         try {
-            wait = Replies.flag(rc, "wait"); // read before anything starts
+            Replies.takesOnly(rc, "wait"); // read before anything starts
+            wait = Replies.flag(rc, "wait");
             item = startInterruptibly(rc, bench);
         } catch (CancellationException e) {
             Replies.json(rc, 503, Replies.error("cancelled", e.getMessage())); // the caller went away meanwhile

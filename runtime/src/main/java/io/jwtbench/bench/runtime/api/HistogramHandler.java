@@ -34,6 +34,7 @@ final class HistogramHandler extends BenchHandler {
         RunReport report = run.get().report();
         boolean uncorrected;
         try {
+            Replies.takesOnly(rc, "uncorrected");
             uncorrected = Replies.flag(rc, "uncorrected");
         } catch (SpecException e) {
             Replies.invalid(rc, "invalid query", e);

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import io.jwtbench.bench.runtime.engine.Bench;
 import io.jwtbench.bench.runtime.engine.Run;
+import io.jwtbench.bench.runtime.plan.SpecException;
 import io.jwtbench.bench.runtime.report.HyperfoilYaml;
 import io.vertx.ext.web.RoutingContext;
 
@@ -29,6 +30,12 @@ final class HyperfoilHandler extends BenchHandler {
         }
         Run run = found.get();
         URI origin;
+        try {
+            Replies.takesOnly(rc, "host");
+        } catch (SpecException e) {
+            Replies.invalid(rc, "invalid query", e);
+            return;
+        }
         try {
             origin = origin(rc, run);
         } catch (IllegalArgumentException e) {

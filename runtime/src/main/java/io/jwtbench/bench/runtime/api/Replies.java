@@ -2,6 +2,7 @@ package io.jwtbench.bench.runtime.api;
 
 import static io.jwtbench.bench.runtime.JsonMaps.map;
 
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -80,6 +81,19 @@ final class Replies {
         }
         methodNotAllowed(rc, "GET");
         return false;
+    }
+
+    /**
+     * Refuses, by name, a query parameter the route does not read: {@code ?wiat=true} would start a run and not wait,
+     * {@code ?uncorected=true} serve the corrected histogram, each saying nothing.
+     */
+    static void takesOnly(RoutingContext rc, String... names) {
+        for (String given : rc.queryParams().names()) {
+            if (!List.of(names).contains(given)) {
+                throw new SpecException(given, "not a query parameter of this route: "
+                        + (names.length == 0 ? "it takes none" : "it takes " + String.join(", ", names)));
+            }
+        }
     }
 
     /**
