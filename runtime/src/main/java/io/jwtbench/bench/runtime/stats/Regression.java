@@ -2,7 +2,9 @@ package io.jwtbench.bench.runtime.stats;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -26,10 +28,9 @@ import io.jwtbench.bench.runtime.plan.Percentile;
  * only when its whole interval lies within the tolerance, else <em>inconclusive</em>. CPU per request is compared by
  * component from both profiles (one profile per run: no interval). What makes two runs hard to compare
  * is said ({@link Comparability}): a different target or load model refuses the verdict, anything else
- * (JVM, cores, spec, an unsteady JVM) is a warning. A pair that cannot tell which way a metric moved from which way
- * its machine did (a run whose per-second throughput varied beyond the steadiness limit; metrics that moved opposite
- * ways) calls no metric slower or faster: inconclusive,
- * with the reason. Its component names are the section's JSON keys.
+ * (JVM, cores, spec, an unsteady JVM) is a warning. A metric whose move the pair cannot tell from its machine's
+ * ({@link Comparability#undirected}: p99 beside a run whose seconds varied beyond the steadiness limit; every metric
+ * when they moved opposite ways) is inconclusive, with the reason. Its component names are the section's JSON keys.
  *
  * @param verdict          what came of it; {@link Outcome#NOT_JUDGED} when no metric had 2 full measured seconds on
  *                         both sides
@@ -147,8 +148,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
                 seconds(current, SecondStats::p50), seconds(baseline, SecondStats::p50), tolerancePercent));
         changes.add(change(Percentile.P99.key(), LatencyStats.UNIT, -1, current.latency().p99(), baseline.latency().p99(),
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
-        List<String> undirected = Comparability.undirected(current, baseline, changes);
-        changes = changes.stream().map(c -> undirected.isEmpty() ? c : c.undirected(String.join("; ", undirected))).toList();
+        Map<String, String> undirected = Comparability.undirected(current, baseline, changes);
+        changes = changes.stream().map(c -> undirected.containsKey(c.metric()) ? c.undirected(undirected.get(c.metric())) : c).toList();
         Set<Outcome> seen = EnumSet.copyOf(changes.stream().map(Change::verdict).toList()); // slower > inconclusive > faster > same
         Outcome verdict = Set.of(Outcome.NOT_JUDGED).containsAll(seen) ? Outcome.NOT_JUDGED : List.of(Outcome.SLOWER,
                 Outcome.INCONCLUSIVE, Outcome.FASTER).stream().filter(seen::contains).findFirst().orElse(Outcome.SAME);
@@ -189,7 +190,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
     }
 
     private static String summary(Outcome verdict, String baselineId, List<Change> changes, Cpu cpu, double tolerance,
-            List<String> undirected) {
+            Map<String, String> undirected) {
         StringBuilder s = new StringBuilder(switch (verdict) {
             case SLOWER -> "slower than baseline " + baselineId;
             case FASTER -> "faster than baseline " + baselineId;
@@ -207,7 +208,7 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         }
         s.append(String.join("; ", parts));
         if (!undirected.isEmpty()) {
-            s.append("; which way cannot be told: ").append(String.join("; ", undirected));
+            s.append("; which way cannot be told: ").append(String.join("; ", new LinkedHashSet<>(undirected.values())));
         }
         if (cpu.changeUsPerRequest() != null) {
             s.append(String.format(Locale.ROOT, "; CPU %+.1f µs/request", cpu.changeUsPerRequest()));
