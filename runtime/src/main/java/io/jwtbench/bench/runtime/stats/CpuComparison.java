@@ -31,7 +31,8 @@ final class CpuComparison {
         Set<String> names = new LinkedHashSet<>(before.keySet());
         names.addAll(after.keySet());
         List<Regression.ComponentChange> components = names.stream()
-                .map(n -> new Regression.ComponentChange(n, Regression.round(before.getOrDefault(n, 0.0)), Regression.round(after.getOrDefault(n, 0.0)),
+                .map(n -> new Regression.ComponentChange(n, Regression.round(before.getOrDefault(n, 0.0)),
+                        Regression.round(after.getOrDefault(n, 0.0)),
                         Regression.round(after.getOrDefault(n, 0.0) - before.getOrDefault(n, 0.0))))
                 .sorted(Comparator.comparingDouble((Regression.ComponentChange c) -> Math.abs(c.changeUsPerRequest())).reversed())
                 .limit(COMPONENTS).toList();

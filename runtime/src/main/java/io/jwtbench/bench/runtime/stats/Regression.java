@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
@@ -149,7 +149,8 @@ public record Regression(String baselineId, String baselineStartedAt, double con
         changes.add(change(Percentile.P99.key(), LatencyStats.UNIT, -1, current.latency().p99(), baseline.latency().p99(),
                 seconds(current, SecondStats::p99), seconds(baseline, SecondStats::p99), tolerancePercent));
         Map<String, String> undirected = Comparability.undirected(current, baseline, changes);
-        changes = changes.stream().map(c -> undirected.containsKey(c.metric()) ? c.undirected(undirected.get(c.metric())) : c).toList();
+        changes = changes.stream().map(c -> undirected.containsKey(c.metric()) ? c.undirected(undirected.get(c.metric())) : c)
+                .toList();
         Set<Outcome> seen = EnumSet.copyOf(changes.stream().map(Change::verdict).toList()); // slower > inconclusive > faster > same
         Outcome verdict = Set.of(Outcome.NOT_JUDGED).containsAll(seen) ? Outcome.NOT_JUDGED : List.of(Outcome.SLOWER,
                 Outcome.INCONCLUSIVE, Outcome.FASTER).stream().filter(seen::contains).findFirst().orElse(Outcome.SAME);
